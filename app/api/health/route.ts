@@ -1,0 +1,17 @@
+import { checkDatabase } from "@/lib/db/check-database";
+import { jsonResponse, methodNotAllowedHandler, withApi } from "@/lib/http/api-handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApi(
+  async () => {
+    const db = await checkDatabase();
+    return jsonResponse(
+      { status: db.ok ? "ok" : "degraded", database: { reachable: db.ok, latency_ms: db.latencyMs } },
+      { status: db.ok ? 200 : 503, headers: db.ok ? {} : { "Retry-After": "5" } },
+    );
+  },
+  { auth: false },
+);
+
+export const POST = methodNotAllowedHandler();

@@ -1,0 +1,31 @@
+import { jsonResponse, methodNotAllowedHandler, withApi } from "@/lib/http/api-handler";
+import { notFound } from "@/lib/http/problem";
+import { parsePathParam, parseQuery } from "@/lib/http/query";
+import { listPlayerTransactions } from "@/lib/players/list-player-transactions";
+import { playerIdSchema } from "@/lib/schemas/player";
+import { TRANSACTION_LIST_ARRAY_PARAMS, transactionListQuerySchema } from "@/lib/schemas/transaction";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApi<{ playerId: string }>(async ({ params, url }) => {
+  const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
+  const { limit, offset, ...filters } = parseQuery(
+    transactionListQuerySchema,
+    url.searchParams,
+    TRANSACTION_LIST_ARRAY_PARAMS,
+  );
+  const page = await listPlayerTransactions(playerId, filters, { limit, offset });
+  if (!page) throw notFound(`No player with id '${playerId}'.`);
+  return jsonResponse({
+    transactions: page.transactions,
+    total: page.total,
+    limit,
+    offset,
+    has_more: offset + page.transactions.length < page.total,
+  });
+});
+
+export const POST = methodNotAllowedHandler();
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

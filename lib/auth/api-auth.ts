@@ -1,0 +1,115 @@
+import {
+  createRemoteJWKSet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  errors as joseErrors,
+  jwtVerify,
+} from "jose";
+import { getEnv } from "@/lib/env";
+import { unauthorized } from "@/lib/http/problem";
+
+export const MAX_SESSION_ID_LENGTH = 128;
+const SESSION_ID = /^[\x20-\x7e]+$/;
+
+export interface ApiPrincipal {
+  /** Who is calling: the token's `sub` in jwt mode, `demo` in demo mode. */
+  subject: string;
+  sessionId: string;
+  mode: "demo" | "jwt";
+  claims: JWTPayload | null;
+}
+
+/**
+ * Authorization: Bearer <token> (scheme case-insensitive) and X-Session-ID are both required.
+ * demo mode accepts any non-empty token, as the spec's demo deployment does; jwt mode verifies
+ * signature, expiry and (when configured) issuer and audience.
+ */
+export async function authenticateApiRequest(headers: Headers): Promise<ApiPrincipal> {
+  const authorization = headers.get("authorization")?.trim() ?? "";
+  if (!authorization) {
+    throw unauthorized("The Authorization header is missing; send `Authorization: Bearer <token>`.", [
+      { name: "Authorization", in: "header", detail: "is required" },
+    ]);
+  }
+  const match = /^bearer\s+(\S+)$/i.exec(authorization);
+  if (!match?.[1]) {
+    throw unauthorized(
+      "The Authorization header must use the Bearer scheme with a non-empty token.",
+      [{ name: "Authorization", in: "header", detail: "must be `Bearer <token>`" }],
+      true,
+    );
+  }
+  const token = match[1];
+
+  const sessionId = headers.get("x-session-id")?.trim() ?? "";
+  if (!sessionId) {
+    throw unauthorized("The X-Session-ID header is missing or blank.", [
+      { name: "X-Session-ID", in: "header", detail: "is required" },
+    ]);
+  }
+  if (sessionId.length > MAX_SESSION_ID_LENGTH || !SESSION_ID.test(sessionId)) {
+    throw unauthorized("The X-Session-ID header is not a valid session id.", [
+      {
+        name: "X-Session-ID",
+        in: "header",
+        detail: `must be 1–${MAX_SESSION_ID_LENGTH} printable ASCII characters`,
+      },
+    ]);
+  }
+
+  const env = getEnv();
+  if (env.AUTH_MODE === "demo") {
+    return { subject: "demo", sessionId, mode: "demo", claims: null };
+  }
+  const claims = await verifyJwt(token);
+  return { subject: claims.sub ?? "unknown", sessionId, mode: "jwt", claims };
+}
+
+let jwks: { url: string; getKey: JWTVerifyGetKey } | undefined;
+
+function verificationKey(): Uint8Array | JWTVerifyGetKey {
+  const env = getEnv();
+  if (env.AUTH_JWKS_URL) {
+    if (jwks?.url !== env.AUTH_JWKS_URL) {
+      jwks = { url: env.AUTH_JWKS_URL, getKey: createRemoteJWKSet(new URL(env.AUTH_JWKS_URL)) };
+    }
+    return jwks.getKey;
+  }
+  if (env.AUTH_JWT_SECRET) return new TextEncoder().encode(env.AUTH_JWT_SECRET);
+  throw new Error("AUTH_MODE=jwt needs AUTH_JWT_SECRET or AUTH_JWKS_URL");
+}
+
+async function verifyJwt(token: string): Promise<JWTPayload> {
+  const env = getEnv();
+  const key = verificationKey();
+  const algorithms =
+    env.AUTH_JWT_ALGORITHMS?.split(",")
+      .map((a) => a.trim())
+      .filter(Boolean) ??
+    (key instanceof Uint8Array ? ["HS256", "HS384", "HS512"] : ["RS256", "ES256", "PS256", "EdDSA"]);
+  try {
+    const options = {
+      algorithms,
+      issuer: env.AUTH_JWT_ISSUER,
+      audience: env.AUTH_JWT_AUDIENCE,
+      requiredClaims: ["exp"],
+      clockTolerance: 5,
+    };
+    const { payload } =
+      key instanceof Uint8Array ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
+    return payload;
+  } catch (error) {
+    const reason =
+      error instanceof joseErrors.JWTExpired
+        ? "The access token has expired."
+        : error instanceof joseErrors.JWTClaimValidationFailed
+          ? `The access token's ${error.claim} claim is not accepted.`
+          : error instanceof joseErrors.JOSEError
+            ? "The access token is not valid."
+            : null;
+    if (reason) {
+      throw unauthorized(reason, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+/*
+ * Balances and KPIs are derived from a player's transactions by one set-based statement, so the
+ * profile always agrees with the history (seed, generator and import all call this).
+ *
+ *   cash_balance         = Σ amount of non-bonus transactions, completed ones plus pending withdrawals
+ *                          (a requested withdrawal is reserved at once; a pending deposit is not yet received)
+ *   bonus_balance        = Σ amount of completed bonus transactions (grants +, conversions/expiries −)
+ *   total_balance        = cash_balance + bonus_balance
+ *   pending_withdrawal   = Σ |amount| of withdrawals without completed_at
+ *   withdrawable_balance = cash_balance when the player may withdraw (not blocked, withdrawal_status 'allowed'), else 0
+ *   ltd / ltw            = lifetime completed deposits / withdrawals (positive sums); ltnc = ltd − ltw
+ *   last_deposit         = newest completed deposit; last_withdrawal = newest withdrawal (status completed|pending)
+ *   active_bonus         = bonus_balance > 0; wr = wagering still required on it: 30 × the newest grant − bets since
+ *   ftd_date             = date of the first completed deposit
+ */
+export const WAGERING_MULTIPLIER = 30;
+
+export const REFRESH_PLAYER_AGGREGATES_SQL = `
+WITH target AS (
+  SELECT id, blocked, withdrawal_status FROM players WHERE $1::text[] IS NULL OR id = ANY($1::text[])
+),
+sums AS (
+  SELECT p.id,
+    COALESCE(SUM(t.amount) FILTER (WHERE t.event_type <> 'bonus' AND (t.completed_at IS NOT NULL OR t.event_type = 'withdrawal')), 0) AS cash,
+    COALESCE(SUM(t.amount) FILTER (WHERE t.event_type = 'bonus' AND t.completed_at IS NOT NULL), 0) AS bonus,
+    COALESCE(-SUM(t.amount) FILTER (WHERE t.event_type = 'withdrawal' AND t.completed_at IS NULL), 0) AS pending_w,
+    COALESCE(SUM(t.amount) FILTER (WHERE t.event_type = 'deposit' AND t.completed_at IS NOT NULL), 0) AS ltd,
+    COALESCE(-SUM(t.amount) FILTER (WHERE t.event_type = 'withdrawal' AND t.completed_at IS NOT NULL), 0) AS ltw,
+    MIN(t.date) FILTER (WHERE t.event_type = 'deposit' AND t.completed_at IS NOT NULL) AS ftd
+  FROM target p LEFT JOIN transactions t ON t.player_id = p.id
+  GROUP BY p.id
+),
+computed AS (
+  SELECT s.*, ld.amount AS ld_amount, ld.date AS ld_date, lw.amount AS lw_amount, lw.completed_at AS lw_completed,
+    lw.id AS lw_id, lb.date AS lb_date, lb.amount AS lb_amount
+  FROM sums s
+  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
+    WHERE player_id = s.id AND event_type = 'deposit' AND completed_at IS NOT NULL
+    ORDER BY date DESC, id DESC LIMIT 1) ld ON true
+  LEFT JOIN LATERAL (SELECT id, amount, completed_at FROM transactions
+    WHERE player_id = s.id AND event_type = 'withdrawal'
+    ORDER BY date DESC, id DESC LIMIT 1) lw ON true
+  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
+    WHERE player_id = s.id AND event_type = 'bonus' AND amount > 0 AND completed_at IS NOT NULL
+    ORDER BY date DESC, id DESC LIMIT 1) lb ON true
+)
+UPDATE players p SET
+  cash_balance = c.cash,
+  bonus_balance = c.bonus,
+  total_balance = c.cash + c.bonus,
+  pending_withdrawal = c.pending_w,
+  withdrawable_balance = CASE WHEN NOT p.blocked AND p.withdrawal_status = 'allowed' THEN GREATEST(c.cash, 0) ELSE 0 END,
+  ltd = c.ltd,
+  ltw = c.ltw,
+  ltnc = c.ltd - c.ltw,
+  ftd_date = c.ftd,
+  last_deposit_amount = c.ld_amount,
+  last_deposit_date = c.ld_date,
+  last_withdrawal_amount = -c.lw_amount,
+  last_withdrawal_status = CASE WHEN c.lw_id IS NULL THEN NULL WHEN c.lw_completed IS NULL THEN 'pending' ELSE 'completed' END,
+  active_bonus = c.bonus > 0,
+  wr = CASE WHEN c.bonus > 0 AND c.lb_date IS NOT NULL THEN GREATEST(
+    ${WAGERING_MULTIPLIER} * c.lb_amount + COALESCE((SELECT SUM(b.amount) FROM transactions b
+      WHERE b.player_id = c.id AND b.event_type = 'bet' AND b.date >= c.lb_date), 0), 0) ELSE 0 END
+FROM computed c
+WHERE p.id = c.id
+`;

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+// Validated once per process; every module reads configuration from here, never from process.env directly.
+const envSchema = z.object({
+  DATABASE_URL: z.string().min(1).optional(),
+  AUTH_MODE: z.enum(["demo", "jwt"]).default("demo"),
+  AUTH_JWT_SECRET: z.string().min(1).optional(),
+  AUTH_JWKS_URL: z.url().optional(),
+  AUTH_JWT_ISSUER: z.string().min(1).optional(),
+  AUTH_JWT_AUDIENCE: z.string().min(1).optional(),
+  AUTH_JWT_ALGORITHMS: z.string().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
+      throw new Error(`Invalid environment configuration: ${fields}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests change the environment between cases; they call this to re-read it. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

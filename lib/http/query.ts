@@ -1,0 +1,81 @@
+import type { z } from "zod";
+import type { ProblemFieldError } from "@/lib/schemas/common";
+import { invalidParameters } from "./problem.ts";
+
+/**
+ * URLSearchParams → plain object for a strict zod schema.
+ * List parameters accept repeated keys, comma-separated values and the `name[]` form; every other
+ * parameter must appear once. Unknown parameters are rejected by the schema (a typo never silently
+ * widens a filter).
+ */
+export function searchParamsToObject(
+  params: URLSearchParams,
+  arrayParams: readonly string[],
+): { value: Record<string, string | string[]>; errors: ProblemFieldError[] } {
+  const value: Record<string, string | string[]> = {};
+  const errors: ProblemFieldError[] = [];
+  const seen = new Set<string>();
+  for (const [rawKey, raw] of params) {
+    const name = rawKey.endsWith("[]") ? rawKey.slice(0, -2) : rawKey;
+    if (arrayParams.includes(name)) {
+      const list = (value[name] as string[] | undefined) ?? [];
+      list.push(...raw.split(",").map((v) => v.trim()));
+      value[name] = list;
+    } else if (seen.has(name)) {
+      if (!errors.some((e) => e.name === name))
+        errors.push({ name, in: "query", detail: "must be given only once" });
+    } else {
+      value[name] = raw;
+    }
+    seen.add(name);
+  }
+  return { value, errors };
+}
+
+export function zodIssuesToFieldErrors(
+  issues: z.core.$ZodIssue[],
+  location: ProblemFieldError["in"],
+): ProblemFieldError[] {
+  return issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      return { name: issue.keys.join(", "), in: location, detail: "is not a known parameter" };
+    }
+    const [name, index] = issue.path;
+    const detail =
+      issue.code === "invalid_value" && "values" in issue
+        ? `must be one of: ${issue.values.join(", ")}`
+        : issue.code === "invalid_type" && issue.expected === "array"
+          ? "must be a list"
+          : issue.message;
+    return {
+      name: String(name ?? "query"),
+      in: location,
+      detail: typeof index === "number" ? `value ${index + 1}: ${detail}` : detail,
+    };
+  });
+}
+
+/** Parses a request's query string with a strict schema; throws a 400 problem naming each bad parameter. */
+export function parseQuery<S extends z.ZodType>(
+  schema: S,
+  params: URLSearchParams,
+  arrayParams: readonly string[] = [],
+): z.output<S> {
+  const { value, errors } = searchParamsToObject(params, arrayParams);
+  const result = schema.safeParse(value);
+  const all = [...errors, ...(result.success ? [] : zodIssuesToFieldErrors(result.error.issues, "query"))];
+  // unrecognized_keys lists several keys in one issue; report each as its own entry.
+  const expanded = all.flatMap((e) =>
+    e.detail === "is not a known parameter" ? e.name.split(", ").map((name) => ({ ...e, name })) : [e],
+  );
+  if (expanded.length > 0 || !result.success) throw invalidParameters(expanded);
+  return result.data;
+}
+
+export function parsePathParam<S extends z.ZodType>(schema: S, name: string, raw: string): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    throw invalidParameters(zodIssuesToFieldErrors(result.error.issues, "path").map((e) => ({ ...e, name })));
+  }
+  return result.data;
+}

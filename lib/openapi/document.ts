@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { createDocument } from "zod-openapi";
+import { problemSchema } from "@/lib/schemas/common";
+import {
+  playerIdSchema,
+  playerProfileSchema,
+  playerSearchQuerySchema,
+  playerSearchResponseSchema,
+} from "@/lib/schemas/player";
+import { transactionListQuerySchema, transactionListResponseSchema } from "@/lib/schemas/transaction";
+
+const problem = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: problemSchema } },
+});
+
+const requestIdHeader = z
+  .string()
+  .meta({ description: "Echoes a sane incoming X-Request-ID, else a new UUID." });
+const ok = (description: string, schema: z.ZodType) => ({
+  description,
+  headers: z.object({ "X-Request-ID": requestIdHeader, "Cache-Control": z.literal("no-store") }),
+  content: { "application/json": { schema } },
+});
+
+const sessionHeader = z.object({
+  "X-Session-ID": z.string().meta({
+    description:
+      "Caller's session identifier: 1–128 printable ASCII characters. Required; it is recorded with the request but not matched against playerId or a session store.",
+  }),
+});
+
+const commonErrors = {
+  "401": problem(
+    "Missing or rejected credentials (Authorization or X-Session-ID). Sent with `WWW-Authenticate: Bearer`.",
+  ),
+  "405": problem("Only GET (and HEAD) are supported; the `Allow` header says so."),
+  "500": problem("Unexpected failure; the body carries only a request id, the cause is logged."),
+  "503": problem("The database is unreachable; retry after the `Retry-After` seconds."),
+};
+
+const playerPath = z.object({ playerId: playerIdSchema });
+
+const DESCRIPTION = `
+Read-only access to gaming-platform players for back-office callers.
+
+## Authentication
+Every operation needs \`Authorization: Bearer <token>\` (scheme case-insensitive) and \`X-Session-ID\`.
+With \`AUTH_MODE=demo\` (the embedded quick start) any non-empty token is accepted, as in the spec's demo deployment.
+With \`AUTH_MODE=jwt\` the token must be a JWT signed with the configured shared secret (HS256/384/512) or a key of the
+configured JWKS URL, unexpired (\`exp\` required), and carry the configured issuer and audience.
+
+## Decisions on the specification's gaps
+- **Presence**: every profile field is always present; unknown values are \`null\` (never omitted).
+- **Money**: exact decimals stored as PostgreSQL numeric(20,8), written as JSON numbers with the stored digits
+  (no binary floating point on the way out). Transaction amounts are signed from the player's point of view.
+- **Time**: UTC ISO 8601 with milliseconds and \`Z\`.
+- **KPIs**: \`ltd\` lifetime deposits, \`ltw\` lifetime withdrawals, \`ltnc\` lifetime net cash (ltd − ltw), \`wr\` wagering
+  requirement still open on the active bonus. All derive from the player's transactions.
+- **Order**: newest first by \`date\`, ties broken by \`id\` descending — a total order, so offset pages never overlap or skip.
+- **List parameters**: repeated keys, comma-separated values and the \`name[]\` form are all accepted; values of one
+  parameter combine with OR, different parameters with AND. Event names are matched exactly (case-sensitive), so a name
+  containing a comma cannot be filtered with the comma form.
+- **Date bounds**: inclusive. A date-only \`to_date\` includes that whole UTC day; a date-time without offset is UTC.
+  \`from_date\` after \`to_date\` is a 400.
+- **Paging**: \`limit\` 1–100 (default 20), \`offset\` 0–1,000,000,000 (default 0); \`total\` is exact; an offset past the end
+  returns an empty page with the true total.
+- **Strict parameters**: unknown query parameters, empty values and repeated single-value parameters are rejected with
+  400, naming each offending parameter, so a typo never silently widens a filter.
+- **Unknown player**: 404 for both operations (not an empty list).
+- **Errors**: RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`request_id\` and, for invalid
+  requests, \`errors[]\` naming each parameter or header. No stack traces or SQL are ever returned.
+- **Caching**: responses carrying player data are \`Cache-Control: no-store\`.
+`.trim();
+
+export function buildOpenApiDocument() {
+  return createDocument({
+    openapi: "3.1.0",
+    info: { title: "Player Account Read Service", version: "1.0.0", description: DESCRIPTION },
+    servers: [{ url: "/api/v1", description: "This deployment" }],
+    security: [{ bearerAuth: [] }],
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT (AUTH_MODE=jwt) or any token (demo)",
+        },
+      },
+    },
+    tags: [{ name: "Players" }],
+    paths: {
+      "/players": {
+        get: {
+          operationId: "searchPlayers",
+          tags: ["Players"],
+          summary: "Search players by id, name or email",
+          description: "An addition to the spec for the back-office lookup: players ordered by id.",
+          requestParams: { query: playerSearchQuerySchema, header: sessionHeader },
+          responses: {
+            "200": ok("A page of player summaries.", playerSearchResponseSchema),
+            "400": problem("Invalid q, limit or offset, or an unknown parameter."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/players/{playerId}": {
+        get: {
+          operationId: "getPlayerProfile",
+          tags: ["Players"],
+          summary: "Get complete player profile",
+          requestParams: { path: playerPath, header: sessionHeader },
+          responses: {
+            "200": ok("The player's profile.", playerProfileSchema),
+            "400": problem("Invalid playerId, or a query parameter was given (this operation takes none)."),
+            "404": problem("No player with this id."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/players/{playerId}/transactions": {
+        get: {
+          operationId: "listPlayerTransactions",
+          tags: ["Players"],
+          summary: "Get a player's transaction history",
+          description:
+            "Filterable, paged, newest first. Filters: values of one parameter OR, parameters AND, date bounds inclusive.",
+          requestParams: { path: playerPath, query: transactionListQuerySchema, header: sessionHeader },
+          responses: {
+            "200": ok("A page of transactions with the exact total.", transactionListResponseSchema),
+            "400": problem("Invalid filter or paging parameter; `errors` names each one."),
+            "404": problem("No player with this id."),
+            ...commonErrors,
+          },
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import type { Player } from "@/lib/db/generated/client";
+import { ExactNumber } from "@/lib/http/exact-number";
+import type { PlayerProfile, PlayerSummary } from "@/lib/schemas/player";
+
+const exact = (d: { toFixed(): string }) => ExactNumber.from(d);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Database row → the spec's nested profile shape; every field present, null where unknown. */
+export function toPlayerProfile(p: Player): PlayerProfile {
+  return {
+    id: p.id,
+    name: p.name,
+    email: p.email,
+    phone: p.phone,
+    currency: p.currency,
+    language: p.language,
+    registration_date: p.registrationDate.toISOString(),
+    ftd_date: iso(p.ftdDate),
+    last_login: iso(p.lastLogin),
+    kyc_status: p.kycStatus,
+    withdrawal_status: p.withdrawalStatus,
+    affiliate_name: p.affiliateName,
+    affiliate_source: p.affiliateSource,
+    vip_manager: p.vipManager,
+    blocked: p.blocked,
+    balances: {
+      total_balance: exact(p.totalBalance),
+      cash_balance: exact(p.cashBalance),
+      bonus_balance: exact(p.bonusBalance),
+      withdrawable_balance: exact(p.withdrawableBalance),
+      pending_withdrawal: exact(p.pendingWithdrawal),
+    },
+    kpi: {
+      active_bonus: p.activeBonus,
+      wr: exact(p.wr),
+      last_withdrawal:
+        p.lastWithdrawalAmount !== null && p.lastWithdrawalStatus !== null
+          ? {
+              amount: exact(p.lastWithdrawalAmount),
+              status: p.lastWithdrawalStatus === "pending" ? "pending" : "completed",
+            }
+          : null,
+      last_deposit:
+        p.lastDepositAmount !== null && p.lastDepositDate !== null
+          ? { amount: exact(p.lastDepositAmount), date: p.lastDepositDate.toISOString() }
+          : null,
+      ltd: exact(p.ltd),
+      ltw: exact(p.ltw),
+      ltnc: exact(p.ltnc),
+    },
+    segments: p.segments,
+    settings: {
+      marketing_email_subscription: p.marketingEmailSubscription,
+      email_validation: p.emailValidation,
+      email_account_activation: p.emailAccountActivation,
+      marketing_sms_subscription: p.marketingSmsSubscription,
+      sms_validation: p.smsValidation,
+      sms_account_activation: p.smsAccountActivation,
+      want_bonus: p.wantBonus,
+    },
+  };
+}
+
+export const PLAYER_SUMMARY_SELECT = {
+  id: true,
+  name: true,
+  email: true,
+  currency: true,
+  kycStatus: true,
+  blocked: true,
+  vipManager: true,
+} as const;
+
+export function toPlayerSummary(
+  p: Pick<Player, "id" | "name" | "email" | "currency" | "kycStatus" | "blocked" | "vipManager">,
+): PlayerSummary {
+  return {
+    id: p.id,
+    name: p.name,
+    email: p.email,
+    currency: p.currency,
+    kyc_status: p.kycStatus,
+    blocked: p.blocked,
+    vip_manager: p.vipManager,
+  };
+}

@@ -1,0 +1,34 @@
+import { getPrisma } from "@/lib/db/client";
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { PlayerSummary } from "@/lib/schemas/player";
+import { PLAYER_SUMMARY_SELECT, toPlayerSummary } from "./map-player.ts";
+
+/** Players whose id, name or email contains q (case-insensitive), ordered by id; all players without q. */
+export async function searchPlayers(
+  q: string | undefined,
+  page: { limit: number; offset: number },
+  db: PrismaClient = getPrisma(),
+): Promise<{ players: PlayerSummary[]; total: number }> {
+  // Prisma passes `contains` to LIKE as is: escape LIKE's wildcards so "_" means an underscore.
+  const term = q?.replace(/[\\%_]/g, "\\$&");
+  const where: Prisma.PlayerWhereInput = term
+    ? {
+        OR: [
+          { id: { contains: term, mode: "insensitive" } },
+          { name: { contains: term, mode: "insensitive" } },
+          { email: { contains: term, mode: "insensitive" } },
+        ],
+      }
+    : {};
+  const [rows, total] = await Promise.all([
+    db.player.findMany({
+      where,
+      select: PLAYER_SUMMARY_SELECT,
+      orderBy: { id: "asc" },
+      skip: page.offset,
+      take: page.limit,
+    }),
+    db.player.count({ where }),
+  ]);
+  return { players: rows.map(toPlayerSummary), total };
+}

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import {
+  dateTimeSchema,
+  exactNumberSchema,
+  limitParam,
+  offsetParam,
+  pageEnvelope,
+  safeText,
+} from "./common.ts";
+
+export const KYC_STATUSES = ["not_started", "pending", "in_review", "approved", "rejected"] as const;
+export const kycStatusSchema = z.enum(KYC_STATUSES).meta({ id: "KycStatus" });
+
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
+
+export const playerIdSchema = safeText(64).meta({
+  description: "Player identifier (1–64 characters, no control characters).",
+  param: { example: "P000007" },
+});
+
+export const balancesSchema = z
+  .object({
+    total_balance: exactNumberSchema.meta({ description: "cash_balance + bonus_balance." }),
+    cash_balance: exactNumberSchema.meta({
+      description:
+        "Completed non-bonus transactions plus pending withdrawals (reserved as soon as requested).",
+    }),
+    bonus_balance: exactNumberSchema.meta({
+      description: "Completed bonus grants minus conversions and expiries.",
+    }),
+    withdrawable_balance: exactNumberSchema.meta({
+      description:
+        "cash_balance when the player may withdraw (not blocked, withdrawal_status `allowed`), else 0.",
+    }),
+    pending_withdrawal: exactNumberSchema.meta({
+      description: "Sum of withdrawals not yet completed (positive).",
+    }),
+  })
+  .meta({ id: "Balances", description: "All amounts in the player's currency." });
+
+export const kpiSchema = z
+  .object({
+    active_bonus: z.boolean().meta({ description: "Whether a bonus is active (bonus_balance > 0)." }),
+    wr: exactNumberSchema.meta({
+      description:
+        "Wagering requirement: amount still to be wagered before the active bonus converts to cash (30× the newest grant minus bets since). 0 without an active bonus.",
+    }),
+    last_withdrawal: nullable(
+      z.object({
+        amount: exactNumberSchema.meta({ description: "Positive amount of the newest withdrawal." }),
+        status: z.enum(["completed", "pending"]),
+      }),
+    ).meta({ description: "Newest withdrawal; null if the player never withdrew." }),
+    last_deposit: nullable(
+      z.object({
+        amount: exactNumberSchema,
+        date: dateTimeSchema,
+      }),
+    ).meta({ description: "Newest completed deposit; null if none." }),
+    ltd: exactNumberSchema.meta({ description: "Lifetime deposits: sum of completed deposits." }),
+    ltw: exactNumberSchema.meta({
+      description: "Lifetime withdrawals: sum of completed withdrawals (positive).",
+    }),
+    ltnc: exactNumberSchema.meta({
+      description: "Lifetime net cash: ltd − ltw (negative when the player withdrew more than deposited).",
+    }),
+  })
+  .meta({ id: "Kpi", description: "Key performance indicators, derived from the player's transactions." });
+
+export const settingsSchema = z
+  .object({
+    marketing_email_subscription: z.boolean(),
+    email_validation: z.boolean(),
+    email_account_activation: nullable(z.string()),
+    marketing_sms_subscription: z.boolean(),
+    sms_validation: z.boolean(),
+    sms_account_activation: nullable(z.string()),
+    want_bonus: z.boolean(),
+  })
+  .meta({ id: "Settings", description: "Communication settings." });
+
+export const playerProfileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: nullable(z.email()),
+    phone: nullable(z.string()),
+    currency: z.string().meta({ description: "ISO 4217 code, or a crypto ticker such as BTC." }),
+    language: nullable(z.string()).meta({ description: "Language name in English, e.g. `German`." }),
+    registration_date: dateTimeSchema,
+    ftd_date: nullable(dateTimeSchema).meta({ description: "First completed deposit; null if none." }),
+    last_login: nullable(dateTimeSchema),
+    kyc_status: kycStatusSchema,
+    withdrawal_status: nullable(z.string()).meta({
+      description: "Free text; the demo data uses `allowed`, `on_hold` and `blocked`.",
+    }),
+    affiliate_name: nullable(z.string()),
+    affiliate_source: nullable(z.string()),
+    vip_manager: nullable(z.string()),
+    blocked: z.boolean(),
+    balances: balancesSchema,
+    kpi: kpiSchema,
+    segments: z.array(z.string()).meta({ description: "Segment labels, e.g. `high_roller`." }),
+    settings: settingsSchema,
+  })
+  .meta({
+    id: "PlayerProfile",
+    description: "Every field is always present; a value that is unknown is null.",
+  });
+
+export type PlayerProfile = z.infer<typeof playerProfileSchema>;
+
+export const playerSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: nullable(z.email()),
+    currency: z.string(),
+    kyc_status: kycStatusSchema,
+    blocked: z.boolean(),
+    vip_manager: nullable(z.string()),
+  })
+  .meta({ id: "PlayerSummary" });
+
+export type PlayerSummary = z.infer<typeof playerSummarySchema>;
+
+export const playerSearchQuerySchema = z
+  .strictObject({
+    q: safeText(100)
+      .optional()
+      .meta({
+        description:
+          "Case-insensitive substring of the player's id, name or email. Omit to list all players.",
+      }),
+    limit: limitParam,
+    offset: offsetParam,
+  })
+  .meta({ id: "PlayerSearchQuery" });
+
+export type PlayerSearchQuery = z.infer<typeof playerSearchQuerySchema>;
+
+export const playerSearchResponseSchema = z
+  .object({
+    players: z.array(playerSummarySchema),
+    ...pageEnvelope,
+  })
+  .meta({ id: "PlayerSearchResult", description: "Players ordered by id." });
+
+export type PlayerSearchResponse = z.infer<typeof playerSearchResponseSchema>;

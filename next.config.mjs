@@ -1,0 +1,14 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // These load WebAssembly or native-ish modules at run time; keep them out of the bundle.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "@prisma/schema-engine-wasm",
+    "pg",
+  ],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;
