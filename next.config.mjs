@@ -8,6 +8,8 @@ const nextConfig = {
     "pg",
   ],
   poweredByHeader: false,
+  // Parallel builds (e.g. tests of two worktrees) can use separate output folders.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,
 };
 

@@ -4,12 +4,13 @@
  */
 export class ExactNumber {
   static readonly PATTERN = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
+  private static readonly INPUT = /^[+-]?\d+(\.\d+)?$/;
 
   readonly digits: string;
 
   constructor(text: string) {
+    if (!ExactNumber.INPUT.test(text.trim())) throw new TypeError(`Not a plain decimal: ${text}`);
     const digits = ExactNumber.normalize(text);
-    if (!ExactNumber.PATTERN.test(digits)) throw new TypeError(`Not a plain decimal: ${text}`);
     this.digits = digits;
   }
 

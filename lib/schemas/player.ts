@@ -126,12 +126,9 @@ export type PlayerSummary = z.infer<typeof playerSummarySchema>;
 
 export const playerSearchQuerySchema = z
   .strictObject({
-    q: safeText(100)
-      .optional()
-      .meta({
-        description:
-          "Case-insensitive substring of the player's id, name or email. Omit to list all players.",
-      }),
+    q: safeText(100).optional().meta({
+      description: "Case-insensitive substring of the player's id, name or email. Omit to list all players.",
+    }),
     limit: limitParam,
     offset: offsetParam,
   })

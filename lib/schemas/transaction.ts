@@ -85,11 +85,9 @@ export const transactionListQuerySchema = z
       }),
     from_date: dateParam("from"),
     to_date: dateParam("to"),
-    created_by: safeText(100)
-      .optional()
-      .meta({
-        description: "Keep transactions created by exactly this creator: `System`, `VIP Manager` or `Admin`.",
-      }),
+    created_by: safeText(100).optional().meta({
+      description: "Keep transactions created by exactly this creator: `System`, `VIP Manager` or `Admin`.",
+    }),
     limit: limitParam,
     offset: offsetParam,
   })

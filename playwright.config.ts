@@ -1,0 +1,71 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/*
+ * Two running copies of the production build: one on the embedded database, one on PostgreSQL.
+ * scripts/test.sh builds once and prepares both databases; PLAYWRIGHT_TARGETS narrows the set.
+ */
+const EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? 3101);
+const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3102);
+const targets = (process.env.PLAYWRIGHT_TARGETS ?? "embedded,postgres").split(",");
+const postgresUrl = process.env.E2E_POSTGRES_URL;
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const launchOptions = {
+  executablePath: chromium,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+const servers = [];
+const projects = [];
+
+if (targets.includes("embedded")) {
+  servers.push({
+    command: `node --import tsx scripts/serve.ts start --port ${EMBEDDED_PORT}`,
+    url: `http://127.0.0.1:${EMBEDDED_PORT}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    env: { EMBEDDED_DB_DIR: ".data/e2e-pglite", AUTH_MODE: "demo", LOG_LEVEL: "warn" },
+  });
+  projects.push(
+    { name: "api-embedded", testDir: "e2e/api", use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },
+    {
+      name: "ui",
+      testDir: "e2e/ui",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${EMBEDDED_PORT}`, launchOptions },
+    },
+  );
+}
+if (targets.includes("postgres") && postgresUrl) {
+  servers.push({
+    command: `node --import tsx scripts/serve.ts start --port ${POSTGRES_PORT}`,
+    url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { DATABASE_URL: postgresUrl, AUTH_MODE: "demo", LOG_LEVEL: "warn" },
+  });
+  projects.push({
+    name: "api-postgres",
+    testDir: "e2e/api",
+    use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
+  });
+}
+
+export default defineConfig({
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  outputDir: "test-results",
+  use: { trace: "retain-on-failure", screenshot: "only-on-failure" },
+  webServer: servers,
+  projects,
+});

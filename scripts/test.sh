@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The whole test suite: unit, integration (embedded + PostgreSQL), production build, HTTP and UI tests.
+# PostgreSQL is the local server (TEST_POSTGRES_URL overrides). Without it the PostgreSQL runs are
+# skipped with a warning, except under CI=true where they are required.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+pg_ok=1
+node --import tsx -e 'import("./scripts/test-db.ts").then(async m => process.exit((await m.postgresReachable()) ? 0 : 1))' || pg_ok=0
+if [ "$pg_ok" = 0 ]; then
+  if [ "${CI:-}" = "true" ]; then echo "PostgreSQL is not reachable at ${TEST_POSTGRES_URL:-127.0.0.1:5432}; CI requires it." >&2; exit 1; fi
+  echo "WARNING: PostgreSQL not reachable; running on the embedded database only." >&2
+fi
+
+echo "== unit tests"
+npx vitest run --project unit
+
+echo "== integration tests (embedded PGlite)"
+TEST_DB=embedded npx vitest run --project integration
+if [ "$pg_ok" = 1 ]; then
+  echo "== integration tests (PostgreSQL)"
+  TEST_DB=postgres npx vitest run --project integration
+fi
+
+echo "== production build"
+npx next build
+
+echo "== end-to-end tests (HTTP API and UI in Chromium)"
+rm -rf .data/e2e-pglite
+targets="embedded"
+if [ "$pg_ok" = 1 ]; then
+  E2E_POSTGRES_URL=$(node --import tsx -e 'import("./scripts/test-db.ts").then(async m => { const u = await m.recreatePostgresDatabase("par_e2e"); await m.migrateAndSeed(u); console.log(u); })')
+  export E2E_POSTGRES_URL
+  targets="embedded,postgres"
+fi
+PLAYWRIGHT_TARGETS="$targets" npx playwright test "$@"
