@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: unit, integration (embedded + PostgreSQL), production build, HTTP and UI tests.
-# PostgreSQL is the local server (TEST_POSTGRES_URL overrides). Without it the PostgreSQL runs are
+# PostgreSQL is the local server (TEST_POSTGRES_URL overrides; TEST_DB_PREFIX names the test databases;
+# E2E_EMBEDDED_PORT / E2E_POSTGRES_PORT choose the ports of the two app servers). Without it the PostgreSQL runs are
 # skipped with a warning, except under CI=true where they are required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,10 +27,10 @@ echo "== production build"
 npx next build
 
 echo "== end-to-end tests (HTTP API and UI in Chromium)"
-rm -rf .data/e2e-pglite
+rm -rf .data/e2e-pglite  # a fresh embedded database for every run
 targets="embedded"
 if [ "$pg_ok" = 1 ]; then
-  E2E_POSTGRES_URL=$(node --import tsx -e 'import("./scripts/test-db.ts").then(async m => { const u = await m.recreatePostgresDatabase("par_e2e"); await m.migrateAndSeed(u); console.log(u); })')
+  E2E_POSTGRES_URL=$(node --import tsx -e 'import("./scripts/test-db.ts").then(async m => { const u = await m.recreatePostgresDatabase(`${process.env.TEST_DB_PREFIX ?? "par"}_e2e`); await m.migrateAndSeed(u); console.log(u); })')
   export E2E_POSTGRES_URL
   targets="embedded,postgres"
 fi

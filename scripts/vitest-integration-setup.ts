@@ -11,7 +11,7 @@ declare module "vitest" {
 /** Integration tests run against TEST_DB=postgres (default) or TEST_DB=embedded, freshly migrated and seeded. */
 export default async function setup(project: TestProject) {
   const kind: TestDatabaseKind = process.env.TEST_DB === "embedded" ? "embedded" : "postgres";
-  const db = await prepareTestDatabase(kind, `par_it_${process.pid}`);
+  const db = await prepareTestDatabase(kind, `${process.env.TEST_DB_PREFIX ?? "par"}_it_${process.pid}`);
   project.provide("databaseUrl", db.url);
   project.provide("databaseKind", kind);
   return async () => {
