@@ -27,7 +27,8 @@ echo "== production build"
 npx next build
 
 echo "== end-to-end tests (HTTP API and UI in Chromium)"
-rm -rf .data/e2e-pglite  # a fresh embedded database for every run
+# A fresh embedded database for every run, with the demo data and the test fixtures.
+node --import tsx -e 'import("./scripts/test-db.ts").then(m => m.prepareEmbeddedDataDir(".data/e2e-pglite"))'
 targets="embedded"
 if [ "$pg_ok" = 1 ]; then
   E2E_POSTGRES_URL=$(node --import tsx -e 'import("./scripts/test-db.ts").then(async m => { const u = await m.recreatePostgresDatabase(`${process.env.TEST_DB_PREFIX ?? "par"}_e2e`); await m.migrateAndSeed(u); console.log(u); })')
