@@ -108,7 +108,7 @@ class CharAwareClient extends pg.Client {
   }
 }
 
-function withCharColumns(adapter: SqlDriverAdapter): SqlDriverAdapter {
+function withCharColumns<A extends SqlDriverAdapter>(adapter: A): A {
   const queryRaw = adapter.queryRaw.bind(adapter);
   adapter.queryRaw = async (query) => {
     const result = await queryRaw(query);
