@@ -100,6 +100,16 @@ test.describe("GET /api/v1/players/{playerId}/transactions", () => {
     expect(await ids(request, "from_date=2025-03-11")).toEqual(["FX0401", "FX0307"]);
   });
 
+  test("the widest valid bounds and instants an offset pushes out of range", async ({ request }) => {
+    expect(await ids(request, "from_date=0001-01-01&to_date=9999-12-31&limit=100")).toEqual(ALL);
+    expect(await ids(request, "from_date=9999-12-31T23:59:59-23:59")).toEqual([]);
+    // 0001-01-01T00:00+14:00 is in year 0, which PostgreSQL does not have: a 400, not a 500.
+    await expectProblem(await get(request, `${base}?from_date=0001-01-01T00:00:00%2B14:00`), 400, [
+      "from_date",
+    ]);
+    await expectProblem(await get(request, `${base}?to_date=0001-01-01T00:00:00%2B00:01`), 400, ["to_date"]);
+  });
+
   test("filters combine with AND", async ({ request }) => {
     expect(await ids(request, "event_type=bet&created_by=System&from_date=2025-03-10")).toEqual([
       "FX0306",

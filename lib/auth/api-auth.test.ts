@@ -250,6 +250,7 @@ describe("jwt mode with a JWKS URL", () => {
   let signingKey: CryptoKey;
   let strangerKey: CryptoKey;
   let requests = 0;
+  let closedPort: number;
 
   beforeAll(async () => {
     const pair = await generateKeyPair("RS256");
@@ -267,6 +268,11 @@ describe("jwt mode with a JWKS URL", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+    // A port that refuses connections: taken, then released.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    closedPort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -308,6 +314,22 @@ describe("jwt mode with a JWKS URL", () => {
   it("rejects a token signed by another key under the same kid, or an unknown kid", async () => {
     await rejection(headers(`Bearer ${await rsToken(strangerKey)}`));
     await rejection(headers(`Bearer ${await rsToken(signingKey, "unknown-kid")}`));
+  });
+
+  it("a key set that cannot be fetched is a 503 (retry), not a 401 or a 500", async () => {
+    vi.stubEnv("AUTH_JWKS_URL", jwksUrl.replace("/.well-known/jwks.json", "/missing.json"));
+    resetEnvCache();
+    const missing = await authenticateApiRequest(headers(`Bearer ${await rsToken(signingKey)}`)).catch(
+      (e: unknown) => e,
+    );
+    expect(missing).toMatchObject({ status: 503 });
+    vi.stubEnv("AUTH_JWKS_URL", `http://127.0.0.1:${closedPort}/jwks.json`);
+    resetEnvCache();
+    const down = await authenticateApiRequest(headers(`Bearer ${await rsToken(signingKey)}`)).catch(
+      (e: unknown) => e,
+    );
+    expect(down).toBeInstanceOf(ApiError);
+    expect(down).toMatchObject({ status: 503, type: "/problems/service-unavailable" });
   });
 
   it("rejects an expired token and an HS256 token made with the public key as secret", async () => {

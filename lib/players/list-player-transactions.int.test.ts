@@ -203,6 +203,16 @@ describe("listPlayerTransactions: filters", () => {
     ).toEqual(["FX0302", "FX0301"]);
   });
 
+  it("the widest valid bounds work on the database (year 1 to the end of 9999)", async () => {
+    expect((await ids("from_date=0001-01-01&to_date=9999-12-31&limit=100")).ids).toEqual(ALL);
+    expect(
+      (await ids("from_date=0001-01-01T00:00:00Z&to_date=9999-12-31T23:59:59.999Z&limit=100")).ids,
+    ).toEqual(ALL);
+    // Rounds up into year 10000: a valid, empty range rather than a database error.
+    expect(await ids("from_date=9999-12-31T23:59:59.9999Z")).toMatchObject({ ids: [], total: 0 });
+    expect(await ids("from_date=9999-12-31T23:59:59-23:59")).toMatchObject({ ids: [], total: 0 });
+  });
+
   it("different filters combine with AND", async () => {
     expect((await ids("event_type=bet&created_by=System&from_date=2025-03-10")).ids).toEqual([
       "FX0306",
