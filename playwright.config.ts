@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_JWT } from "./e2e/jwt-config.ts";
 
 /*
  * Two running copies of the production build: one on the embedded database, one on PostgreSQL.
@@ -6,7 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? 3101);
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3102);
-const targets = (process.env.PLAYWRIGHT_TARGETS ?? "embedded,postgres").split(",");
+const JWT_PORT = Number(process.env.E2E_JWT_PORT ?? 3103);
+const targets = (process.env.PLAYWRIGHT_TARGETS ?? "embedded,postgres,jwt").split(",");
 const postgresUrl = process.env.E2E_POSTGRES_URL;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -55,6 +57,29 @@ if (targets.includes("postgres") && postgresUrl) {
     name: "api-postgres",
     testDir: "e2e/api",
     use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
+  });
+}
+
+// A third copy on the PostgreSQL database with AUTH_MODE=jwt: the token checks over HTTP.
+if (targets.includes("jwt") && postgresUrl) {
+  servers.push({
+    command: `node --import tsx scripts/serve.ts start --port ${JWT_PORT}`,
+    url: `http://127.0.0.1:${JWT_PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      DATABASE_URL: postgresUrl,
+      AUTH_MODE: "jwt",
+      AUTH_JWT_SECRET: E2E_JWT.secret,
+      AUTH_JWT_ISSUER: E2E_JWT.issuer,
+      AUTH_JWT_AUDIENCE: E2E_JWT.audience,
+      LOG_LEVEL: "warn",
+    },
+  });
+  projects.push({
+    name: "api-jwt",
+    testDir: "e2e/api-jwt",
+    use: { baseURL: `http://127.0.0.1:${JWT_PORT}` },
   });
 }
 

@@ -3,6 +3,7 @@
  * (default: the local server), or an embedded in-memory PGlite. Both are migrated with the real
  * migrations and loaded with the demo data plus the test fixtures.
  */
+import { rm } from "node:fs/promises";
 import pg from "pg";
 import { startEmbeddedDatabase } from "../lib/db/embedded.ts";
 import { applyMigrations } from "../lib/db/schema-engine.ts";
@@ -79,4 +80,18 @@ export async function prepareTestDatabase(kind: TestDatabaseKind, name: string):
   const embedded = await startEmbeddedDatabase({ dataDir: "memory://" });
   await migrateAndSeed(embedded.url);
   return { kind, url: embedded.url, stop: () => embedded.stop() };
+}
+
+/**
+ * A fresh on-disk embedded database with the demo data and the test fixtures, for the app server
+ * of the e2e run: scripts/serve.ts finds it seeded and leaves it as it is.
+ */
+export async function prepareEmbeddedDataDir(dataDir: string): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true });
+  const embedded = await startEmbeddedDatabase({ dataDir });
+  try {
+    await migrateAndSeed(embedded.url);
+  } finally {
+    await embedded.stop();
+  }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: unit, integration (embedded + PostgreSQL), production build, HTTP and UI tests.
 # PostgreSQL is the local server (TEST_POSTGRES_URL overrides; TEST_DB_PREFIX names the test databases;
-# E2E_EMBEDDED_PORT / E2E_POSTGRES_PORT choose the ports of the two app servers). Without it the PostgreSQL runs are
+# E2E_EMBEDDED_PORT / E2E_POSTGRES_PORT / E2E_JWT_PORT choose the ports of the app servers). Without it the PostgreSQL runs are
 # skipped with a warning, except under CI=true where they are required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,11 +27,12 @@ echo "== production build"
 npx next build
 
 echo "== end-to-end tests (HTTP API and UI in Chromium)"
-rm -rf .data/e2e-pglite  # a fresh embedded database for every run
+# A fresh embedded database for every run, with the demo data and the test fixtures.
+node --import tsx -e 'import("./scripts/test-db.ts").then(m => m.prepareEmbeddedDataDir(".data/e2e-pglite"))'
 targets="embedded"
 if [ "$pg_ok" = 1 ]; then
   E2E_POSTGRES_URL=$(node --import tsx -e 'import("./scripts/test-db.ts").then(async m => { const u = await m.recreatePostgresDatabase(`${process.env.TEST_DB_PREFIX ?? "par"}_e2e`); await m.migrateAndSeed(u); console.log(u); })')
   export E2E_POSTGRES_URL
-  targets="embedded,postgres"
+  targets="embedded,postgres,jwt"
 fi
 PLAYWRIGHT_TARGETS="$targets" npx playwright test "$@"

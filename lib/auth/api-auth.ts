@@ -6,7 +6,7 @@ import {
   jwtVerify,
 } from "jose";
 import { getEnv } from "@/lib/env";
-import { unauthorized } from "@/lib/http/problem";
+import { serviceUnavailable, unauthorized } from "@/lib/http/problem";
 
 export const MAX_SESSION_ID_LENGTH = 128;
 const SESSION_ID = /^[\x20-\x7e]+$/;
@@ -99,6 +99,16 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
       key instanceof Uint8Array ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
     return payload;
   } catch (error) {
+    // The key set could not be had (issuer down, timeout, not a 200, not a key set): not the caller's fault,
+    // and not a bug here. jose reports a non-200 answer with its base JOSEError class.
+    const keySetUnavailable =
+      error instanceof joseErrors.JWKSTimeout ||
+      error instanceof joseErrors.JWKSInvalid ||
+      !(error instanceof joseErrors.JOSEError) ||
+      error.constructor === joseErrors.JOSEError;
+    if (!(key instanceof Uint8Array) && keySetUnavailable) {
+      throw serviceUnavailable("The token issuer's key set cannot be fetched; try again shortly.");
+    }
     const reason =
       error instanceof joseErrors.JWTExpired
         ? "The access token has expired."

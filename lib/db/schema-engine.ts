@@ -2,8 +2,13 @@ import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  ColumnTypeEnum,
+  type SqlDriverAdapter,
+} from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
+import pg from "pg";
 
 /*
  * Prisma's schema engine, compiled to WebAssembly, driven through the pg driver adapter.
@@ -60,17 +65,78 @@ export async function readMigrationList(dir = MIGRATIONS_DIR): Promise<Migration
   };
 }
 
+const PG_CHAR_OID = 18;
+const PG_TEXT_OID = 25;
+
+/** Result rows of queries that returned "char" columns → the indexes of those columns. */
+const charColumnsOf = new WeakMap<object, number[]>();
+
+type QueryResultLike = { fields?: { dataTypeID: number }[]; rows?: object };
+function noteCharColumns<R>(result: R): R {
+  for (const r of (Array.isArray(result) ? result : [result]) as (QueryResultLike | undefined)[]) {
+    const indexes: number[] = [];
+    r?.fields?.forEach((field, i) => {
+      if (field.dataTypeID === PG_CHAR_OID) {
+        field.dataTypeID = PG_TEXT_OID;
+        indexes.push(i);
+      }
+    });
+    if (indexes.length && r?.rows) charColumnsOf.set(r.rows, indexes);
+  }
+  return result;
+}
+
+/**
+ * The engine introspects the catalog (pg_constraint.contype, pg_class.relkind …), whose columns have
+ * PostgreSQL's one-byte "char" type. The pg driver adapter has no mapping for it and fails with
+ * "Column type 'char' could not be deserialized", so every diff failed. This client lets the adapter
+ * read such columns as text (pg already parses them as strings) and notes where they are, and
+ * adapterFor() then reports them to the engine as the Character columns it expects.
+ */
+class CharAwareClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this only wraps the result.
+  override query(...args: any[]): any {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function") {
+      args[last] = (error: unknown, result: unknown) =>
+        callback(error, error ? result : noteCharColumns(result));
+      return (super.query as (...a: unknown[]) => unknown)(...args);
+    }
+    const out = (super.query as (...a: unknown[]) => unknown)(...args);
+    return out instanceof Promise ? out.then(noteCharColumns) : out;
+  }
+}
+
+function withCharColumns<A extends SqlDriverAdapter>(adapter: A): A {
+  const queryRaw = adapter.queryRaw.bind(adapter);
+  adapter.queryRaw = async (query) => {
+    const result = await queryRaw(query);
+    for (const i of charColumnsOf.get(result.rows) ?? []) result.columnTypes[i] = ColumnTypeEnum.Character;
+    return result;
+  };
+  return adapter;
+}
+
+function adapterFor(connectionString: string): PrismaPg {
+  const factory = new PrismaPg({ connectionString, max: 1, Client: CharAwareClient });
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => withCharColumns(await connect());
+  return factory;
+}
+
 async function withEngine<T>(
   connectionString: string,
   use: (engine: SchemaEngine, schema: string) => Promise<T>,
   shadowDatabaseUrl?: string,
+  schemaText?: string,
 ): Promise<T> {
   const glue = await loadGlue();
-  const schema = await readFile(SCHEMA_FILE, "utf8");
-  const factory = new PrismaPg({ connectionString, max: 1 });
+  const schema = schemaText ?? (await readFile(SCHEMA_FILE, "utf8"));
+  const factory = adapterFor(connectionString);
   if (shadowDatabaseUrl) {
     // The engine asks for a shadow database when it replays migrations for a diff.
-    const shadow = new PrismaPg({ connectionString: shadowDatabaseUrl, max: 1 });
+    const shadow = adapterFor(shadowDatabaseUrl);
     factory.connectToShadowDb = () => shadow.connect();
   }
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);
@@ -93,10 +159,17 @@ export async function applyMigrations(connectionString: string): Promise<string[
 
 /**
  * SQL that would bring the schema produced by the migrations to prisma/schema.prisma; empty when they agree.
- * Replaying migrations needs a scratch (shadow) database, which is wiped.
+ * Replaying migrations needs a scratch (shadow) database, which is wiped. `options` replace the schema text
+ * or the migrations folder (tests use them to show that a difference is detected).
  */
-export async function diffMigrationsToSchema(shadowDatabaseUrl: string): Promise<string> {
-  const migrationsList = await readMigrationList();
+export async function diffMigrationsToSchema(
+  shadowDatabaseUrl: string,
+  options: { schema?: string; migrationsDir?: string } = {},
+): Promise<string> {
+  const migrationsList = await readMigrationList(options.migrationsDir);
+  // The engine replays the migrations onto the shadow database as it finds it: without this wipe a second
+  // diff fails ("type already exists"), and leftovers from an earlier diff would hide missing migrations.
+  await wipeDatabase(shadowDatabaseUrl);
   return withEngine(
     shadowDatabaseUrl,
     async (engine, schema) => {
@@ -110,7 +183,18 @@ export async function diffMigrationsToSchema(shadowDatabaseUrl: string): Promise
       return result.stdout ?? "";
     },
     shadowDatabaseUrl,
+    options.schema,
   );
+}
+
+async function wipeDatabase(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public");
+  } finally {
+    await client.end();
+  }
 }
 
 /** SQL that creates prisma/schema.prisma from nothing: used to write a new migration. */

@@ -157,3 +157,12 @@ export function methodNotAllowedHandler(allowed: readonly string[] = ["GET", "HE
     );
   };
 }
+
+/**
+ * The 405 handlers for a read-only route: export them so that every method but GET/HEAD gets a
+ * problem+json 405 with Allow and X-Request-ID (Next's own 405 and OPTIONS answers carry neither).
+ */
+export function readOnlyMethods() {
+  const handler = methodNotAllowedHandler();
+  return { POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
+}

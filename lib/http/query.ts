@@ -12,7 +12,9 @@ export function searchParamsToObject(
   params: URLSearchParams,
   arrayParams: readonly string[],
 ): { value: Record<string, string | string[]>; errors: ProblemFieldError[] } {
-  const value: Record<string, string | string[]> = {};
+  // No prototype: a key such as `__proto__` becomes an own property that the strict schema rejects,
+  // instead of silently vanishing into the prototype chain.
+  const value: Record<string, string | string[]> = Object.create(null);
   const errors: ProblemFieldError[] = [];
   const seen = new Set<string>();
   for (const [rawKey, raw] of params) {

@@ -36,7 +36,9 @@ const commonErrors = {
   ),
   "405": problem("Only GET (and HEAD) are supported; the `Allow` header says so."),
   "500": problem("Unexpected failure; the body carries only a request id, the cause is logged."),
-  "503": problem("The database is unreachable; retry after the `Retry-After` seconds."),
+  "503": problem(
+    "The database (or, with AUTH_MODE=jwt and a JWKS URL, the issuer's key set) is unreachable; retry after the `Retry-After` seconds.",
+  ),
 };
 
 const playerPath = z.object({ playerId: playerIdSchema });

@@ -10,6 +10,9 @@ const DATE_TIME =
 
 export type DateBoundKind = "from" | "to";
 
+/** 0001-01-01T00:00:00Z: PostgreSQL has no year 0, so an instant before this cannot be a query parameter. */
+const EARLIEST = new Date(0).setUTCFullYear(1, 0, 1);
+
 /** The instant a bound stands for, as a half-open or closed comparison on millisecond timestamps. */
 export interface DateBound {
   /** Compare with `>=` for from, `<` or `<=` for to (see `exclusive`). */
@@ -60,6 +63,7 @@ export function parseDateBound(text: string, kind: DateBoundKind): DateBound | n
   const at = new Date(0);
   at.setUTCFullYear(y, mo - 1, d);
   at.setUTCHours(h, mi - offsetMinutes, s, millis + roundUp);
-  if (Number.isNaN(at.getTime())) return null;
+  // An offset can push 0001-01-01 into year 0, which the database rejects: that is a 400, not a 500.
+  if (Number.isNaN(at.getTime()) || at.getTime() < EARLIEST) return null;
   return { at, exclusive: false };
 }

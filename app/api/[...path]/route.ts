@@ -9,4 +9,11 @@ async function handler(request: Request): Promise<Response> {
   return problemResponse(notFound(`There is no API resource at ${path}.`), requestIdFor(request), path);
 }
 
-export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };
+export {
+  handler as GET,
+  handler as POST,
+  handler as PUT,
+  handler as PATCH,
+  handler as DELETE,
+  handler as OPTIONS,
+};

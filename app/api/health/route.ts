@@ -1,5 +1,5 @@
 import { checkDatabase } from "@/lib/db/check-database";
-import { jsonResponse, methodNotAllowedHandler, withApi } from "@/lib/http/api-handler";
+import { jsonResponse, readOnlyMethods, withApi } from "@/lib/http/api-handler";
 
 export const dynamic = "force-dynamic";
 
@@ -14,4 +14,4 @@ export const GET = withApi(
   { auth: false },
 );
 
-export const POST = methodNotAllowedHandler();
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();

@@ -1,8 +1,14 @@
+import { readOnlyMethods, withApi } from "@/lib/http/api-handler";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 let cached: string | undefined;
 
-export function GET(): Response {
-  cached ??= JSON.stringify(buildOpenApiDocument());
-  return new Response(cached, { headers: { "Content-Type": "application/json; charset=utf-8" } });
-}
+export const GET = withApi(
+  async () => {
+    cached ??= JSON.stringify(buildOpenApiDocument());
+    return new Response(cached, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+  },
+  { auth: false },
+);
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();

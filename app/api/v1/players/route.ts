@@ -1,4 +1,4 @@
-import { jsonResponse, methodNotAllowedHandler, withApi } from "@/lib/http/api-handler";
+import { jsonResponse, readOnlyMethods, withApi } from "@/lib/http/api-handler";
 import { parseQuery } from "@/lib/http/query";
 import { searchPlayers } from "@/lib/players/search-players";
 import { playerSearchQuerySchema } from "@/lib/schemas/player";
@@ -17,7 +17,4 @@ export const GET = withApi(async ({ url }) => {
   });
 });
 
-export const POST = methodNotAllowedHandler();
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jsonResponse, methodNotAllowedHandler, withApi } from "@/lib/http/api-handler";
+import { jsonResponse, readOnlyMethods, withApi } from "@/lib/http/api-handler";
 import { notFound } from "@/lib/http/problem";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { getPlayerProfile } from "@/lib/players/get-player-profile";
@@ -15,7 +15,4 @@ export const GET = withApi<{ playerId: string }>(async ({ params, url }) => {
   return jsonResponse(profile);
 });
 
-export const POST = methodNotAllowedHandler();
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();

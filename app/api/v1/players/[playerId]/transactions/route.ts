@@ -1,4 +1,4 @@
-import { jsonResponse, methodNotAllowedHandler, withApi } from "@/lib/http/api-handler";
+import { jsonResponse, readOnlyMethods, withApi } from "@/lib/http/api-handler";
 import { notFound } from "@/lib/http/problem";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { listPlayerTransactions } from "@/lib/players/list-player-transactions";
@@ -25,7 +25,4 @@ export const GET = withApi<{ playerId: string }>(async ({ params, url }) => {
   });
 });
 
-export const POST = methodNotAllowedHandler();
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();

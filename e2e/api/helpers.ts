@@ -1,0 +1,120 @@
+import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
+
+export const AUTH = { Authorization: "Bearer e2e-token", "X-Session-ID": "e2e-session" } as const;
+
+export const get = (request: APIRequestContext, path: string, headers: Record<string, string> = {}) =>
+  request.get(path, { headers: { ...AUTH, ...headers }, maxRedirects: 0 });
+
+/* ---- the served OpenAPI document as the validator of every 200 body ---- */
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+let documentPromise: Promise<{ ajv: Ajv2020; doc: { [key: string]: Json } }> | undefined;
+
+/** Rewrites the document's local refs (#/components/…) to point into the document registered as "openapi". */
+function rebase(value: Json): Json {
+  if (Array.isArray(value)) return value.map(rebase);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `openapi${v}` : rebase(v),
+      ]),
+    );
+  }
+  return value;
+}
+
+async function loadDocument(request: APIRequestContext) {
+  documentPromise ??= (async () => {
+    const res = await request.get("/api/v1/openapi.json");
+    expect(res.status()).toBe(200);
+    const doc = (await res.json()) as { [key: string]: Json };
+    // OpenAPI 3.1 schemas are JSON Schema 2020-12; the document's other keywords are not schema keywords.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addFormat("date-time", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i);
+    ajv.addFormat("email", /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+    ajv.addSchema({ $id: "openapi", components: doc.components ?? {} });
+    return { ajv, doc };
+  })();
+  return documentPromise;
+}
+
+const validators = new Map<string, ValidateFunction>();
+
+/** The schema the document gives for this operation's response (path as in the document, e.g. /players/{playerId}). */
+export async function responseValidator(
+  request: APIRequestContext,
+  path: string,
+  status: string,
+  mediaType = "application/json",
+): Promise<ValidateFunction> {
+  const key = `${path} ${status} ${mediaType}`;
+  const cached = validators.get(key);
+  if (cached) return cached;
+  const { ajv, doc } = await loadDocument(request);
+  const paths = doc.paths as {
+    [p: string]: { get: { responses: { [s: string]: { content: { [m: string]: { schema: Json } } } } } };
+  };
+  const schema = paths[path]?.get.responses[status]?.content[mediaType]?.schema;
+  expect(schema, `the document describes ${key}`).toBeTruthy();
+  const validate = ajv.compile(rebase(schema as Json) as object);
+  validators.set(key, validate);
+  return validate;
+}
+
+/** Asserts a 200 JSON body matches the document's schema for that operation; returns the body. */
+export async function expectDocumented(
+  request: APIRequestContext,
+  res: APIResponse,
+  path: string,
+): Promise<{ [key: string]: unknown }> {
+  expect(res.status(), await res.text()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/^application\/json/);
+  expect(res.headers()["cache-control"]).toBe("no-store");
+  expect(res.headers()["x-request-id"]).toBeTruthy();
+  const body = await res.json();
+  const validate = await responseValidator(request, path, "200");
+  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  return body;
+}
+
+/** Asserts a problem+json response: status, documented shape, request id, names, and no internals. */
+export async function expectProblem(
+  res: APIResponse,
+  status: number,
+  names?: string[],
+): Promise<{
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  request_id: string;
+  errors?: { name: string; in: string; detail: string }[];
+}> {
+  const text = await res.text();
+  expect(res.status(), text).toBe(status);
+  expect(res.headers()["content-type"]).toBe("application/problem+json");
+  expect(res.headers()["x-request-id"]).toBeTruthy();
+  const body = JSON.parse(text);
+  expect(body.status).toBe(status);
+  expect(body.request_id).toBe(res.headers()["x-request-id"]);
+  expect(typeof body.title).toBe("string");
+  expect(typeof body.detail).toBe("string");
+  expectNoInternals(text);
+  if (names)
+    expect((body.errors ?? []).map((e: { name: string }) => e.name).sort()).toEqual([...names].sort());
+  return body;
+}
+
+/** No stack traces, SQL or driver messages ever reach a client. */
+export function expectNoInternals(text: string) {
+  expect(text).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\.js:\d+/);
+  expect(text).not.toMatch(/\bSELECT\b|\bFROM\b|\bWHERE\b|prisma|Prisma|PrismaClient|invocation/);
+  expect(text).not.toMatch(/ECONNREFUSED|postgres|pglite|22008|violates/i);
+}
+
+export const problemValidator = async (request: APIRequestContext) => {
+  const { ajv } = await loadDocument(request);
+  return ajv.getSchema("openapi#/components/schemas/Problem") as ValidateFunction;
+};

@@ -1,0 +1,141 @@
+import { expect, test } from "@playwright/test";
+import { FIXTURE_PLAYER_ID } from "../../scripts/test-fixtures.ts";
+import { AUTH, expectProblem, get, problemValidator } from "./helpers.ts";
+
+const PLAYER_PATHS = [
+  `/api/v1/players/${FIXTURE_PLAYER_ID}`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions`,
+  "/api/v1/players",
+];
+
+test.describe("authentication (AUTH_MODE=demo)", () => {
+  test("both headers are required on every player operation", async ({ request }) => {
+    for (const path of PLAYER_PATHS) {
+      const cases: [Record<string, string>, string][] = [
+        [{}, "Authorization"],
+        [{ "X-Session-ID": "s" }, "Authorization"],
+        [{ Authorization: "Bearer t" }, "X-Session-ID"],
+        [{ Authorization: "Bearer t", "X-Session-ID": "   " }, "X-Session-ID"],
+        [{ Authorization: "Bearer t", "X-Session-ID": "x".repeat(129) }, "X-Session-ID"],
+        [{ Authorization: "Basic dTpw", "X-Session-ID": "s" }, "Authorization"],
+        [{ Authorization: "Bearer", "X-Session-ID": "s" }, "Authorization"],
+        [{ Authorization: "Bearer a b", "X-Session-ID": "s" }, "Authorization"],
+      ];
+      for (const [headers, name] of cases) {
+        const res = await request.get(path, { headers });
+        const body = await expectProblem(res, 401, [name]);
+        expect(body.type).toBe("/problems/unauthorized");
+        expect(res.headers()["www-authenticate"], JSON.stringify(headers)).toMatch(
+          /^Bearer realm="player-account-read"/,
+        );
+      }
+    }
+  });
+
+  test("any non-empty token is accepted, the scheme in any case", async ({ request }) => {
+    for (const scheme of ["Bearer", "bearer", "BEARER"]) {
+      const res = await request.get(PLAYER_PATHS[0] as string, {
+        headers: { Authorization: `${scheme} whatever`, "X-Session-ID": "x".repeat(128) },
+      });
+      expect(res.status(), scheme).toBe(200);
+    }
+  });
+
+  test("health, the OpenAPI document and the docs need no credentials", async ({ request }) => {
+    expect((await request.get("/api/health")).status()).toBe(200);
+    expect((await request.get("/api/v1/openapi.json")).status()).toBe(200);
+    expect((await request.get("/api/v1/docs")).status()).toBe(200);
+  });
+});
+
+test.describe("protocol", () => {
+  test("other methods are 405 problems with Allow: GET, HEAD", async ({ request }) => {
+    for (const path of [...PLAYER_PATHS, "/api/health", "/api/v1/openapi.json", "/api/v1/docs"]) {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+        const res = await request.fetch(path, {
+          method,
+          headers: AUTH,
+          data: method === "POST" ? { a: 1 } : undefined,
+        });
+        const body = await expectProblem(res, 405);
+        expect(res.headers().allow, `${method} ${path}`).toBe("GET, HEAD");
+        expect(body.type).toBe("/problems/method-not-allowed");
+      }
+    }
+  });
+
+  test("an unknown /api path is a problem+json 404 for any method", async ({ request }) => {
+    for (const path of ["/api/nope", "/api/v1/players/P000001/nope", "/api/v2/players/P000001", "/api/v1"]) {
+      for (const method of ["GET", "POST", "DELETE", "OPTIONS"]) {
+        const body = await expectProblem(await request.fetch(path, { method, headers: AUTH }), 404);
+        expect(body.type).toBe("/problems/not-found");
+      }
+    }
+    const head = await request.head("/api/nope");
+    expect(head.status()).toBe(404);
+  });
+
+  test("X-Request-ID: a sane one is echoed, anything else replaced, on successes and errors", async ({
+    request,
+  }) => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const path of [
+      ...PLAYER_PATHS,
+      "/api/v1/players/NOPE",
+      "/api/health",
+      "/api/v1/openapi.json",
+      "/api/nope",
+    ]) {
+      const echoed = await get(request, path, { "X-Request-ID": "trace-123.abc:DEF_4" });
+      expect(echoed.headers()["x-request-id"], path).toBe("trace-123.abc:DEF_4");
+      for (const bad of ["x".repeat(129), "has space", "a;b", "<x>"]) {
+        const res = await get(request, path, { "X-Request-ID": bad });
+        expect(res.headers()["x-request-id"], `${path} ${bad}`).toMatch(uuid);
+      }
+      const fresh = await get(request, path);
+      expect(fresh.headers()["x-request-id"]).toMatch(uuid);
+    }
+    const problem = await expectProblem(
+      await get(request, "/api/v1/players/NOPE", { "X-Request-ID": "rid-1" }),
+      404,
+    );
+    expect(problem.request_id).toBe("rid-1");
+  });
+
+  test("player data is never cacheable", async ({ request }) => {
+    for (const path of [...PLAYER_PATHS, "/api/v1/players/NOPE"]) {
+      expect((await get(request, path)).headers()["cache-control"], path).toBe("no-store");
+    }
+    expect((await request.get(PLAYER_PATHS[0] as string)).headers()["cache-control"]).toBe("no-store");
+  });
+
+  test("problem bodies match the documented Problem schema", async ({ request }) => {
+    const validate = await problemValidator(request);
+    for (const res of [
+      await request.get(PLAYER_PATHS[0] as string),
+      await get(request, "/api/v1/players/NOPE"),
+      await get(request, `${PLAYER_PATHS[1]}?limit=0&foo=1`),
+      await request.fetch(PLAYER_PATHS[2] as string, { method: "DELETE", headers: AUTH }),
+      await get(request, "/api/nope"),
+      await get(request, "/api/v1/players/%E0%A4%A"),
+    ]) {
+      const body = await res.json();
+      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    }
+  });
+
+  test("a path that is not valid percent-encoding is a 400 problem, not a server error", async ({
+    request,
+  }) => {
+    for (const path of ["/api/v1/players/%E0%A4%A", "/api/v1/players/%/transactions", "/api/%ZZ"]) {
+      await expectProblem(await get(request, path), 400, ["path"]);
+    }
+  });
+
+  test("health reports the database", async ({ request }) => {
+    const res = await request.get("/api/health");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", database: { reachable: true } });
+    expect(res.headers()["x-request-id"]).toBeTruthy();
+  });
+});

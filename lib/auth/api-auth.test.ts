@@ -1,0 +1,342 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import { ApiError } from "@/lib/http/problem";
+import { authenticateApiRequest, MAX_SESSION_ID_LENGTH } from "./api-auth.ts";
+
+const SECRET = "unit-test-secret-of-sufficient-length-0123456789";
+const ISSUER = "https://issuer.test";
+const AUDIENCE = "player-account-read";
+
+/** null leaves the header out. */
+function headers(authorization: string | null, sessionId: string | null = "sess-1"): Headers {
+  const h = new Headers();
+  if (authorization !== null) h.set("Authorization", authorization);
+  if (sessionId !== null) h.set("X-Session-ID", sessionId);
+  return h;
+}
+
+/** The 401 problem that authentication throws; fails the test when it succeeds. */
+async function rejection(h: Headers): Promise<ApiError> {
+  const error = await authenticateApiRequest(h).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, "expected the request to be rejected").toBeInstanceOf(ApiError);
+  const problem = error as ApiError;
+  expect(problem.status).toBe(401);
+  expect(problem.type).toBe("/problems/unauthorized");
+  expect(problem.headers["WWW-Authenticate"]).toMatch(/^Bearer realm="player-account-read"/);
+  return problem;
+}
+
+function useEnv(vars: Record<string, string | undefined>) {
+  beforeEach(() => {
+    for (const [k, v] of Object.entries(vars)) vi.stubEnv(k, v);
+    resetEnvCache();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnvCache();
+  });
+}
+
+const JWT_VARS = [
+  "AUTH_JWT_SECRET",
+  "AUTH_JWKS_URL",
+  "AUTH_JWT_ISSUER",
+  "AUTH_JWT_AUDIENCE",
+  "AUTH_JWT_ALGORITHMS",
+] as const;
+const cleared = Object.fromEntries(JWT_VARS.map((k) => [k, undefined]));
+
+describe("demo mode", () => {
+  useEnv({ ...cleared, AUTH_MODE: "demo" });
+
+  it("accepts any non-empty bearer token with a session id", async () => {
+    await expect(authenticateApiRequest(headers("Bearer anything-at-all"))).resolves.toEqual({
+      subject: "demo",
+      sessionId: "sess-1",
+      mode: "demo",
+      claims: null,
+    });
+  });
+
+  it("reads the scheme case-insensitively and tolerates extra spaces", async () => {
+    for (const value of ["bearer t", "BEARER t", "BeArEr t", "Bearer   t", "  Bearer t  "]) {
+      await expect(authenticateApiRequest(headers(value)), value).resolves.toMatchObject({ mode: "demo" });
+    }
+  });
+
+  it("a missing Authorization header is a 401 naming it, without invalid_token", async () => {
+    const problem = await rejection(headers(null));
+    expect(problem.errors).toEqual([{ name: "Authorization", in: "header", detail: "is required" }]);
+    expect(problem.headers["WWW-Authenticate"]).toBe('Bearer realm="player-account-read"');
+    const blank = await rejection(headers("   "));
+    expect(blank.errors?.[0]?.name).toBe("Authorization");
+  });
+
+  it("another scheme, an empty token or a token with spaces is a 401 invalid_token", async () => {
+    for (const value of [
+      "Basic dXNlcjpwYXNz",
+      "Bearer",
+      "Bearer ",
+      "Token abc",
+      "Bearerabc",
+      "Bearer a b",
+      "abc",
+    ]) {
+      const problem = await rejection(headers(value));
+      expect(
+        problem.errors?.map((e) => e.name),
+        value,
+      ).toEqual(["Authorization"]);
+      expect(problem.headers["WWW-Authenticate"], value).toContain('error="invalid_token"');
+    }
+  });
+
+  it("the session id is required, non-blank, printable ASCII and bounded", async () => {
+    for (const value of [null, "", "   "]) {
+      const problem = await rejection(headers("Bearer t", value));
+      expect(problem.errors).toEqual([{ name: "X-Session-ID", in: "header", detail: "is required" }]);
+    }
+    for (const value of ["x".repeat(MAX_SESSION_ID_LENGTH + 1), "a\tb", "sess-\u00e9"]) {
+      const problem = await rejection(headers("Bearer t", value));
+      expect(problem.errors?.map((e) => e.name)).toEqual(["X-Session-ID"]);
+    }
+    await expect(
+      authenticateApiRequest(headers("Bearer t", "x".repeat(MAX_SESSION_ID_LENGTH))),
+    ).resolves.toMatchObject({
+      sessionId: "x".repeat(MAX_SESSION_ID_LENGTH),
+    });
+    await expect(authenticateApiRequest(headers("Bearer t", "  padded id  "))).resolves.toMatchObject({
+      sessionId: "padded id",
+    });
+  });
+
+  it("checks Authorization before the session id", async () => {
+    const problem = await rejection(headers(null, null));
+    expect(problem.errors?.[0]?.name).toBe("Authorization");
+  });
+});
+
+const now = () => Math.floor(Date.now() / 1000);
+async function hsToken(
+  claims: JWTPayload = {},
+  opts: { secret?: string; alg?: string; exp?: number | null; iss?: string | null; aud?: string | null } = {},
+) {
+  let jwt = new SignJWT({ sub: "agent-42", ...claims })
+    .setProtectedHeader({ alg: opts.alg ?? "HS256" })
+    .setIssuedAt();
+  if (opts.exp !== null) jwt = jwt.setExpirationTime(opts.exp ?? now() + 300);
+  if (opts.iss !== null) jwt = jwt.setIssuer(opts.iss ?? ISSUER);
+  if (opts.aud !== null) jwt = jwt.setAudience(opts.aud ?? AUDIENCE);
+  return jwt.sign(new TextEncoder().encode(opts.secret ?? SECRET));
+}
+
+describe("jwt mode with a shared secret", () => {
+  useEnv({
+    ...cleared,
+    AUTH_MODE: "jwt",
+    AUTH_JWT_SECRET: SECRET,
+    AUTH_JWT_ISSUER: ISSUER,
+    AUTH_JWT_AUDIENCE: AUDIENCE,
+  });
+
+  it("accepts a valid HS256 token and exposes its subject and claims", async () => {
+    const principal = await authenticateApiRequest(headers(`Bearer ${await hsToken({ role: "support" })}`));
+    expect(principal).toMatchObject({ subject: "agent-42", mode: "jwt", sessionId: "sess-1" });
+    expect(principal.claims).toMatchObject({ iss: ISSUER, aud: AUDIENCE, role: "support" });
+  });
+
+  it("accepts HS384 and HS512 too", async () => {
+    for (const alg of ["HS384", "HS512"]) {
+      await expect(
+        authenticateApiRequest(headers(`Bearer ${await hsToken({}, { alg })}`)),
+        alg,
+      ).resolves.toMatchObject({
+        mode: "jwt",
+      });
+    }
+  });
+
+  it("rejects an expired token (beyond the 5 s clock tolerance)", async () => {
+    const problem = await rejection(headers(`Bearer ${await hsToken({}, { exp: now() - 60 })}`));
+    expect(problem.detail).toMatch(/expired/);
+    expect(problem.headers["WWW-Authenticate"]).toContain('error="invalid_token"');
+    // Within tolerance it still passes.
+    await expect(
+      authenticateApiRequest(headers(`Bearer ${await hsToken({}, { exp: now() - 1 })}`)),
+    ).resolves.toBeTruthy();
+  });
+
+  it("rejects a token without exp", async () => {
+    const problem = await rejection(headers(`Bearer ${await hsToken({}, { exp: null })}`));
+    expect(problem.detail).toMatch(/exp/);
+  });
+
+  it("rejects a wrong or missing issuer", async () => {
+    expect(
+      (await rejection(headers(`Bearer ${await hsToken({}, { iss: "https://evil.test" })}`))).detail,
+    ).toMatch(/iss/);
+    expect((await rejection(headers(`Bearer ${await hsToken({}, { iss: null })}`))).detail).toMatch(/iss/);
+  });
+
+  it("rejects a wrong or missing audience", async () => {
+    expect((await rejection(headers(`Bearer ${await hsToken({}, { aud: "someone-else" })}`))).detail).toMatch(
+      /aud/,
+    );
+    expect((await rejection(headers(`Bearer ${await hsToken({}, { aud: null })}`))).detail).toMatch(/aud/);
+  });
+
+  it("rejects a bad signature, a tampered payload, an unsigned token and garbage", async () => {
+    const other = await hsToken({}, { secret: "another-secret-another-secret-another-secret" });
+    const [h, , s] = (await hsToken()).split(".");
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ sub: "admin", iss: ISSUER, aud: AUDIENCE, exp: now() + 999 })).toString("base64url")}.${s}`;
+    const unsecured = new UnsecuredJWT({ sub: "x" })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime(now() + 300)
+      .encode();
+    for (const token of [other, tampered, unsecured, "garbage", "a.b.c", "e30.e30.e30"]) {
+      const problem = await rejection(headers(`Bearer ${token}`));
+      expect(problem.detail, token).toBe("The access token is not valid.");
+      expect(problem.errors).toEqual([{ name: "Authorization", in: "header", detail: "token rejected" }]);
+    }
+  });
+
+  it("still requires the session id", async () => {
+    const problem = await rejection(headers(`Bearer ${await hsToken()}`, null));
+    expect(problem.errors?.[0]?.name).toBe("X-Session-ID");
+  });
+
+  it("never accepts a token in jwt mode that demo mode would (any non-empty string)", async () => {
+    await rejection(headers("Bearer demo-token"));
+  });
+});
+
+describe("jwt mode: configuration", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnvCache();
+  });
+
+  it("AUTH_JWT_ALGORITHMS narrows the accepted algorithms", async () => {
+    for (const [k, v] of Object.entries({ ...cleared, AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET }))
+      vi.stubEnv(k, v);
+    vi.stubEnv("AUTH_JWT_ALGORITHMS", "HS512");
+    resetEnvCache();
+    await rejection(headers(`Bearer ${await hsToken({}, { iss: null, aud: null })}`));
+    await expect(
+      authenticateApiRequest(headers(`Bearer ${await hsToken({}, { alg: "HS512", iss: null, aud: null })}`)),
+    ).resolves.toMatchObject({ mode: "jwt" });
+  });
+
+  it("without issuer and audience configured, tokens need neither", async () => {
+    for (const [k, v] of Object.entries({ ...cleared, AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET }))
+      vi.stubEnv(k, v);
+    resetEnvCache();
+    await expect(
+      authenticateApiRequest(headers(`Bearer ${await hsToken({}, { iss: null, aud: null })}`)),
+    ).resolves.toMatchObject({ subject: "agent-42" });
+  });
+});
+
+describe("jwt mode with a JWKS URL", () => {
+  let server: Server;
+  let jwksUrl: string;
+  let signingKey: CryptoKey;
+  let strangerKey: CryptoKey;
+  let requests = 0;
+  let closedPort: number;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair("RS256");
+    const stranger = await generateKeyPair("RS256");
+    signingKey = pair.privateKey;
+    strangerKey = stranger.privateKey;
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+    server = createServer((req, res) => {
+      requests++;
+      if (req.url !== "/.well-known/jwks.json") {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+    // A port that refuses connections: taken, then released.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    closedPort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  beforeEach(() => {
+    for (const [k, v] of Object.entries({
+      ...cleared,
+      AUTH_MODE: "jwt",
+      AUTH_JWKS_URL: jwksUrl,
+      AUTH_JWT_ISSUER: ISSUER,
+      AUTH_JWT_AUDIENCE: AUDIENCE,
+    }))
+      vi.stubEnv(k, v);
+    resetEnvCache();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnvCache();
+  });
+
+  const rsToken = (key: CryptoKey, kid = "k1", exp = now() + 300) =>
+    new SignJWT({ sub: "svc-reporting" })
+      .setProtectedHeader({ alg: "RS256", kid })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime(exp)
+      .sign(key);
+
+  it("accepts a token signed by a key the JWKS publishes (fetched from the URL)", async () => {
+    const before = requests;
+    await expect(
+      authenticateApiRequest(headers(`Bearer ${await rsToken(signingKey)}`)),
+    ).resolves.toMatchObject({
+      subject: "svc-reporting",
+      mode: "jwt",
+    });
+    expect(requests).toBeGreaterThan(before);
+  });
+
+  it("rejects a token signed by another key under the same kid, or an unknown kid", async () => {
+    await rejection(headers(`Bearer ${await rsToken(strangerKey)}`));
+    await rejection(headers(`Bearer ${await rsToken(signingKey, "unknown-kid")}`));
+  });
+
+  it("a key set that cannot be fetched is a 503 (retry), not a 401 or a 500", async () => {
+    vi.stubEnv("AUTH_JWKS_URL", jwksUrl.replace("/.well-known/jwks.json", "/missing.json"));
+    resetEnvCache();
+    const missing = await authenticateApiRequest(headers(`Bearer ${await rsToken(signingKey)}`)).catch(
+      (e: unknown) => e,
+    );
+    expect(missing).toMatchObject({ status: 503 });
+    vi.stubEnv("AUTH_JWKS_URL", `http://127.0.0.1:${closedPort}/jwks.json`);
+    resetEnvCache();
+    const down = await authenticateApiRequest(headers(`Bearer ${await rsToken(signingKey)}`)).catch(
+      (e: unknown) => e,
+    );
+    expect(down).toBeInstanceOf(ApiError);
+    expect(down).toMatchObject({ status: 503, type: "/problems/service-unavailable" });
+  });
+
+  it("rejects an expired token and an HS256 token made with the public key as secret", async () => {
+    expect(
+      (await rejection(headers(`Bearer ${await rsToken(signingKey, "k1", now() - 60)}`))).detail,
+    ).toMatch(/expired/);
+    // Algorithm confusion: with a JWKS only asymmetric algorithms are allowed.
+    await rejection(headers(`Bearer ${await hsToken({}, { secret: "k1" })}`));
+  });
+});

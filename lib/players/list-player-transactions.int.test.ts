@@ -1,0 +1,382 @@
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createTestPrisma } from "@/lib/db/test-client";
+import { parseQuery } from "@/lib/http/query";
+import {
+  CREATORS,
+  EVENT_TYPES,
+  TRANSACTION_LIST_ARRAY_PARAMS,
+  type TransactionFilters,
+  transactionListQuerySchema,
+} from "@/lib/schemas/transaction";
+import { createRng } from "@/prisma/demo-data";
+import {
+  EMPTY_FIXTURE_PLAYER_ID,
+  FIXTURE_BOUNDS,
+  FIXTURE_PLAYER_ID,
+  FIXTURE_TRANSACTIONS,
+  type FixtureTransaction,
+} from "@/scripts/test-fixtures";
+import { listPlayerTransactions } from "./list-player-transactions.ts";
+
+const db = createTestPrisma();
+const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
+afterAll(async () => {
+  await db.$disconnect();
+  await sql.end();
+});
+
+/** The query string as the route would parse it. */
+function query(qs: string) {
+  const { limit, offset, ...filters } = parseQuery(
+    transactionListQuerySchema,
+    new URLSearchParams(qs),
+    TRANSACTION_LIST_ARRAY_PARAMS,
+  );
+  return { filters, page: { limit, offset } };
+}
+
+async function ids(qs: string, playerId = FIXTURE_PLAYER_ID) {
+  const { filters, page } = query(qs);
+  const result = await listPlayerTransactions(playerId, filters, page, db);
+  if (!result) throw new Error(`no player ${playerId}`);
+  return {
+    ids: result.transactions.map((t) => t.id),
+    total: result.total,
+    transactions: result.transactions,
+  };
+}
+
+/** Independent reference over the fixture list: filter, then date DESC, id DESC. */
+function expected(keep: (t: FixtureTransaction, at: number) => boolean = () => true): string[] {
+  return FIXTURE_TRANSACTIONS.map((t) => ({ t, at: Date.parse(t.date) }))
+    .filter(({ t, at }) => keep(t, at))
+    .sort((a, b) => b.at - a.at || (a.t.id < b.t.id ? 1 : a.t.id > b.t.id ? -1 : 0))
+    .map(({ t }) => t.id);
+}
+const ALL = expected();
+const ms = (iso: string) => Date.parse(iso);
+
+describe("listPlayerTransactions: players", () => {
+  it("is null for an unknown player and an empty page for a player without transactions", async () => {
+    expect(await listPlayerTransactions("NO-SUCH-PLAYER", {}, { limit: 20, offset: 0 }, db)).toBeNull();
+    expect(await listPlayerTransactions(EMPTY_FIXTURE_PLAYER_ID, {}, { limit: 20, offset: 0 }, db)).toEqual({
+      transactions: [],
+      total: 0,
+    });
+  });
+
+  it("never returns another player's transactions", async () => {
+    const { transactions } = await ids("limit=100");
+    expect(transactions.every((t) => t.id.startsWith("FX"))).toBe(true);
+  });
+});
+
+describe("listPlayerTransactions: order", () => {
+  it("returns every fixture newest first, ties by id descending", async () => {
+    const got = await ids("limit=100");
+    expect(got.total).toBe(FIXTURE_TRANSACTIONS.length);
+    expect(got.ids).toEqual(ALL);
+    // The three deposits at one instant (written with three different offsets) come out by id DESC.
+    const tie = got.transactions.filter((t) => t.date === FIXTURE_BOUNDS.tie).map((t) => t.id);
+    expect(tie).toEqual(["FX0103", "FX0102", "FX0101"]);
+    expect(got.ids.indexOf("FX0102") - got.ids.indexOf("FX0103")).toBe(1);
+  });
+
+  it("writes times in UTC with milliseconds whatever offset they were stored with", async () => {
+    const { transactions } = await ids("limit=100");
+    const byId = new Map(transactions.map((t) => [t.id, t]));
+    expect(byId.get("FX0101")?.date).toBe("2025-03-01T10:00:00.000Z");
+    expect(byId.get("FX0305")?.date).toBe("2025-03-10T12:00:00.001Z");
+    expect(byId.get("FX0202")?.date).toBe("2025-03-06T13:00:00.000Z");
+    expect(byId.get("FX0207")?.completed_at).toBeNull();
+    expect(byId.get("FX0401")?.completed_at).toBe("2025-03-12T15:00:00.000Z");
+    expect(byId.get("FX0203")?.created_at).toBe("2025-03-07T09:10:00.000Z");
+  });
+
+  it("keeps exact decimal digits", async () => {
+    const { transactions } = await ids("limit=100");
+    const amount = (id: string) => transactions.find((t) => t.id === id)?.amount.digits;
+    expect([amount("FX0101"), amount("FX0102"), amount("FX0103")]).toEqual(["0.1", "0.2", "0.3"]);
+    expect(amount("FX0201")).toBe("123456789012.12345678");
+    expect(amount("FX0202")).toBe("-0.00000001");
+  });
+});
+
+describe("listPlayerTransactions: filters", () => {
+  it("event_type: each type alone, and several ORed", async () => {
+    for (const type of EVENT_TYPES) {
+      const got = await ids(`event_type=${type}&limit=100`);
+      expect(got.ids, type).toEqual(expected((t) => t.event_type === type));
+      expect(got.ids.length, `fixtures cover ${type}`).toBeGreaterThan(0);
+    }
+    expect((await ids("event_type=bet,refund&limit=100")).ids).toEqual(
+      expected((t) => t.event_type === "bet" || t.event_type === "refund"),
+    );
+    expect((await ids("event_type=bet&event_type=bet&limit=100")).ids).toEqual(
+      expected((t) => t.event_type === "bet"),
+    );
+  });
+
+  it("event_name: exact and case-sensitive, spaces included, several ORed", async () => {
+    expect((await ids("event_name=Casino%20Bet&limit=100")).ids).toEqual([
+      "FX0305",
+      "FX0302",
+      "FX0301",
+      "FX0205",
+    ]);
+    expect((await ids("event_name=casino%20bet")).total).toBe(0);
+    expect((await ids("event_name=Casino")).total).toBe(0);
+    // Whitespace around list items is dropped (so `a, b` works): a padded name matches the plain one.
+    expect((await ids("event_name=%20Casino%20Bet%20&limit=100")).ids).toEqual([
+      "FX0305",
+      "FX0302",
+      "FX0301",
+      "FX0205",
+    ]);
+    expect((await ids("event_name=Casino%20Bet,Live%20Casino%20Bet&limit=100")).ids).toEqual(
+      expected((t) => t.event_name === "Casino Bet" || t.event_name === "Live Casino Bet"),
+    );
+    expect((await ids("event_name=Casino%25")).total).toBe(0);
+  });
+
+  it("created_by: exact creator", async () => {
+    for (const creator of CREATORS) {
+      const got = await ids(`created_by=${encodeURIComponent(creator)}&limit=100`);
+      expect(got.ids, creator).toEqual(expected((t) => t.created_by === creator));
+      expect(got.total, `fixtures cover ${creator}`).toBeGreaterThan(0);
+    }
+    expect((await ids("created_by=system")).total).toBe(0);
+    expect((await ids("created_by=VIP")).total).toBe(0);
+  });
+
+  it("date-time bounds are inclusive on both ends; 1 ms outside is out", async () => {
+    const { from, to } = FIXTURE_BOUNDS;
+    expect((await ids(`from_date=${from}&to_date=${to}`)).ids).toEqual(["FX0304", "FX0303", "FX0302"]);
+    expect((await ids(`from_date=${from}`)).ids).toEqual(expected((_, at) => at >= ms(from)));
+    expect((await ids(`from_date=${from}&limit=100`)).ids).not.toContain("FX0301");
+    expect((await ids(`to_date=${to}&limit=100`)).ids).toEqual(expected((_, at) => at <= ms(to)));
+    expect((await ids("from_date=2025-03-10T00:00:00.001Z&to_date=2025-03-10T11:59:59.999Z")).ids).toEqual([
+      "FX0303",
+    ]);
+    expect((await ids("from_date=2025-03-09T23:59:59.999Z&to_date=2025-03-10T12:00:00.001Z")).ids).toEqual([
+      "FX0305",
+      "FX0304",
+      "FX0303",
+      "FX0302",
+      "FX0301",
+    ]);
+  });
+
+  it("bounds given with offsets mean the same instants", async () => {
+    const got = await ids("from_date=2025-03-10T01:00:00%2B01:00&to_date=2025-03-10T07:00:00-05:00");
+    expect(got.ids).toEqual(["FX0304", "FX0303", "FX0302"]);
+    expect(
+      (await ids("from_date=2025-03-10T05:30:00%2B0530&to_date=2025-03-10T05:30:00%2B05:30")).ids,
+    ).toEqual(["FX0302"]);
+  });
+
+  it("a date-only to_date includes its whole UTC day, up to 23:59:59.999", async () => {
+    const day = FIXTURE_BOUNDS.day;
+    expect((await ids(`from_date=${day}&to_date=${day}`)).ids).toEqual([
+      "FX0306",
+      "FX0305",
+      "FX0304",
+      "FX0303",
+      "FX0302",
+    ]);
+    expect((await ids(`to_date=${day}&limit=100`)).ids).toEqual(
+      expected((_, at) => at < ms("2025-03-11T00:00:00Z")),
+    );
+    expect((await ids("to_date=2025-03-09&limit=100")).ids[0]).toBe("FX0301");
+    expect((await ids("from_date=2025-03-11")).ids).toEqual(["FX0401", "FX0307"]);
+  });
+
+  it("sub-millisecond bounds: from rounds up, to truncates", async () => {
+    expect((await ids("from_date=2025-03-09T23:59:59.9991Z&to_date=2025-03-10T12:00:00.0009Z")).ids).toEqual([
+      "FX0304",
+      "FX0303",
+      "FX0302",
+    ]);
+    expect(
+      (await ids("from_date=2025-03-09T23:59:59.999000Z&to_date=2025-03-10T00:00:00.000999Z")).ids,
+    ).toEqual(["FX0302", "FX0301"]);
+  });
+
+  it("the widest valid bounds work on the database (year 1 to the end of 9999)", async () => {
+    expect((await ids("from_date=0001-01-01&to_date=9999-12-31&limit=100")).ids).toEqual(ALL);
+    expect(
+      (await ids("from_date=0001-01-01T00:00:00Z&to_date=9999-12-31T23:59:59.999Z&limit=100")).ids,
+    ).toEqual(ALL);
+    // Rounds up into year 10000: a valid, empty range rather than a database error.
+    expect(await ids("from_date=9999-12-31T23:59:59.9999Z")).toMatchObject({ ids: [], total: 0 });
+    expect(await ids("from_date=9999-12-31T23:59:59-23:59")).toMatchObject({ ids: [], total: 0 });
+  });
+
+  it("different filters combine with AND", async () => {
+    expect((await ids("event_type=bet&created_by=System&from_date=2025-03-10")).ids).toEqual([
+      "FX0306",
+      "FX0305",
+      "FX0302",
+    ]);
+    expect((await ids("event_type=win,refund&created_by=Admin")).ids).toEqual(["FX0206"]);
+    expect((await ids("event_type=deposit&event_name=Card%20Deposit&to_date=2025-03-05")).ids).toEqual([
+      "FX0101",
+    ]);
+    expect((await ids("event_type=deposit&event_name=Casino%20Bet")).total).toBe(0);
+    expect(
+      (
+        await ids(
+          "event_type=withdrawal,deposit&event_name=Card%20Deposit,Card%20Withdrawal&from_date=2025-03-09T09:00:00Z&to_date=2025-03-09T10:00:00Z",
+        )
+      ).ids,
+    ).toEqual(["FX0208", "FX0207"]);
+  });
+});
+
+describe("listPlayerTransactions: paging", () => {
+  it("limit and offset slice the ordered list; total is the whole count", async () => {
+    for (const [limit, offset] of [
+      [1, 0],
+      [2, 1],
+      [5, 7],
+      [3, 17],
+      [100, 0],
+      [20, 18],
+    ] as const) {
+      const got = await ids(`limit=${limit}&offset=${offset}`);
+      expect(got.ids, `${limit}/${offset}`).toEqual(ALL.slice(offset, offset + limit));
+      expect(got.total).toBe(ALL.length);
+    }
+  });
+
+  it("an offset past the end is an empty page with the true total", async () => {
+    for (const offset of [ALL.length, ALL.length + 1, 1_000_000_000]) {
+      expect(await ids(`offset=${offset}`)).toMatchObject({ ids: [], total: ALL.length });
+    }
+  });
+
+  it("walking the pages visits each fixture once, ties split across pages included", async () => {
+    const seen: string[] = [];
+    for (let offset = 0; offset < ALL.length; offset += 2)
+      seen.push(...(await ids(`limit=2&offset=${offset}`)).ids);
+    expect(seen).toEqual(ALL);
+  });
+});
+
+/* ---- Against plain SQL on the demo data ---- */
+
+async function sqlIds(playerId: string, f: TransactionFilters): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT id FROM transactions
+     WHERE player_id = $1
+       AND ($2::text[] IS NULL OR event_type::text = ANY($2))
+       AND ($3::text[] IS NULL OR event_name = ANY($3))
+       AND ($4::text IS NULL OR created_by = $4)
+       AND ($5::timestamptz IS NULL OR date >= $5)
+       AND ($6::timestamptz IS NULL OR date <= $6)
+       AND ($7::timestamptz IS NULL OR date < $7)
+     ORDER BY date DESC, id DESC`,
+    [
+      playerId,
+      f.event_type ?? null,
+      f.event_name ?? null,
+      f.created_by ?? null,
+      f.from_date?.at ?? null,
+      f.to_date && !f.to_date.exclusive ? f.to_date.at : null,
+      f.to_date?.exclusive ? f.to_date.at : null,
+    ],
+  );
+  return rows.map((r) => r.id);
+}
+
+async function walk(playerId: string, qs: string, limit: number): Promise<string[]> {
+  const all: string[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const { filters } = query(qs);
+    const page = await listPlayerTransactions(playerId, filters, { limit, offset }, db);
+    if (!page) throw new Error("player vanished");
+    all.push(...page.transactions.map((t) => t.id));
+    if (offset + page.transactions.length >= page.total) break;
+  }
+  return all;
+}
+
+describe("listPlayerTransactions against plain SQL (demo data)", () => {
+  it("walking every page of a heavy player never overlaps or skips", async () => {
+    const reference = await sqlIds("P000003", {});
+    expect(reference.length).toBeGreaterThan(2_000);
+    const walked = await walk("P000003", "", 100);
+    expect(walked.length).toBe(reference.length);
+    expect(new Set(walked).size).toBe(walked.length);
+    expect(walked).toEqual(reference);
+  });
+
+  it("walking bonus/adjustment pages with an odd page size keeps same-instant pairs in order", async () => {
+    // A converted bonus leaves a bonus and an adjustment at the same instant.
+    const qs = "event_type=bonus,adjustment";
+    const reference = await sqlIds("P000042", query(qs).filters);
+    const { rows } = await sql.query<{ n: string }>(
+      `SELECT count(*) AS n FROM (SELECT date FROM transactions WHERE player_id = 'P000042' AND event_type IN ('bonus','adjustment')
+       GROUP BY date HAVING count(*) > 1) d`,
+    );
+    expect(Number(rows[0]?.n), "P000042 has transactions sharing an instant").toBeGreaterThan(0);
+    expect(await walk("P000042", qs, 7)).toEqual(reference);
+  });
+
+  it("walking all of the whale's 24,000 transactions visits each exactly once", async () => {
+    const reference = await sqlIds("P000007", {});
+    expect(reference.length).toBeGreaterThanOrEqual(20_000);
+    const walked = await walk("P000007", "", 100);
+    expect(new Set(walked).size).toBe(reference.length);
+    expect(walked).toEqual(reference);
+  });
+
+  it("total and page equal a plain SQL count and slice for randomized filters", async () => {
+    const rng = createRng(4242);
+    const players = ["P000003", "P000007", "P000012", "P000042", "P000001", "P000100"];
+    const span = await sql.query<{ player_id: string; lo: Date; hi: Date; names: string[] }>(
+      `SELECT player_id, min(date) AS lo, max(date) AS hi, array_agg(DISTINCT event_name) AS names
+       FROM transactions WHERE player_id = ANY($1) GROUP BY player_id`,
+      [players],
+    );
+    const byPlayer = new Map(span.rows.map((r) => [r.player_id, r]));
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    let nonEmpty = 0;
+    for (let i = 0; i < 40; i++) {
+      const playerId = rng.pick(players);
+      const info = byPlayer.get(playerId);
+      if (!info) throw new Error(`no transactions for ${playerId}`);
+      const params = new URLSearchParams();
+      if (rng.chance(0.5)) {
+        for (const t of EVENT_TYPES) if (rng.chance(0.35)) params.append("event_type", t);
+      }
+      if (rng.chance(0.3))
+        params.append("event_name", [rng.pick(info.names), rng.pick(info.names)].join(","));
+      if (rng.chance(0.3)) params.set("created_by", rng.pick(CREATORS));
+      const lo = info.lo.getTime();
+      const hi = info.hi.getTime();
+      const a = lo + Math.floor(rng.next() * (hi - lo));
+      const b = a + Math.floor(rng.next() * (hi - a));
+      if (rng.chance(0.6))
+        params.set("from_date", rng.chance(0.5) ? day(new Date(a)) : new Date(a).toISOString());
+      if (rng.chance(0.6))
+        params.set("to_date", rng.chance(0.5) ? day(new Date(b)) : new Date(b).toISOString());
+      params.set("limit", String(rng.int(1, 100)));
+      const { filters, page } = query(params.toString());
+      const reference = await sqlIds(playerId, filters);
+      page.offset = rng.chance(0.2)
+        ? reference.length + rng.int(0, 5)
+        : rng.int(0, Math.max(0, reference.length - 1));
+      const got = await listPlayerTransactions(playerId, filters, page, db);
+      const label = `${playerId}?${params}&offset=${page.offset}`;
+      expect(got?.total, label).toBe(reference.length);
+      expect(
+        got?.transactions.map((t) => t.id),
+        label,
+      ).toEqual(reference.slice(page.offset, page.offset + page.limit));
+      if (reference.length > 0) nonEmpty++;
+    }
+    expect(nonEmpty, "most random filters should match something").toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,97 @@
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createTestPrisma } from "@/lib/db/test-client";
+import { WILDCARD_FIXTURE_NAME, WILDCARD_FIXTURE_PLAYER_ID } from "@/scripts/test-fixtures";
+import { searchPlayers } from "./search-players.ts";
+
+const db = createTestPrisma();
+const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
+afterAll(async () => {
+  await db.$disconnect();
+  await sql.end();
+});
+
+const page = { limit: 100, offset: 0 };
+const search = (q: string | undefined, p = page) => searchPlayers(q, p, db);
+const idsOf = async (q: string | undefined, p = page) => (await search(q, p)).players.map((x) => x.id);
+
+async function playerCount(): Promise<number> {
+  const { rows } = await sql.query<{ n: string }>("SELECT count(*) AS n FROM players");
+  return Number(rows[0]?.n);
+}
+
+describe("searchPlayers", () => {
+  it("without q lists every player ordered by id, with the exact total", async () => {
+    const total = await playerCount();
+    const first = await search(undefined, { limit: 5, offset: 0 });
+    expect(first.total).toBe(total);
+    expect(first.players.map((p) => p.id)).toEqual(["P000001", "P000002", "P000003", "P000004", "P000005"]);
+    const all: string[] = [];
+    for (let offset = 0; offset < total; offset += 100)
+      all.push(...(await idsOf(undefined, { limit: 100, offset })));
+    expect(all).toHaveLength(total);
+    expect([...all].sort()).toEqual(all);
+    expect(new Set(all).size).toBe(total);
+  });
+
+  it("finds by id, name or email, case-insensitively", async () => {
+    expect(await idsOf("P000042")).toEqual(["P000042"]);
+    expect(await idsOf("p000042")).toEqual(["P000042"]);
+    expect(await idsOf("ptest000")).toEqual(["PTEST0001", "PTEST0002", "PTEST0003"]);
+    expect(await idsOf("FIXTURE PLAYER")).toEqual(["PTEST0001"]);
+    expect(await idsOf("FIXTURE.PLAYER@EXAMPLE")).toEqual(["PTEST0001"]);
+    const { rows } = await sql.query<{ id: string }>(
+      "SELECT id FROM players WHERE name ILIKE '%smith%' OR email ILIKE '%smith%' OR id ILIKE '%smith%' ORDER BY id",
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(await idsOf("SmItH")).toEqual(rows.map((r) => r.id));
+  });
+
+  it("each summary carries the summary fields only", async () => {
+    const [player] = (await search("PTEST0001")).players;
+    expect(player).toEqual({
+      id: "PTEST0001",
+      name: "Fixture Player",
+      email: "fixture.player@example.com",
+      currency: "EUR",
+      kyc_status: "approved",
+      blocked: false,
+      vip_manager: null,
+    });
+  });
+
+  it("treats LIKE wildcards and backslashes literally", async () => {
+    // Unescaped, % and _ would match every player.
+    expect(await idsOf("%")).toEqual([WILDCARD_FIXTURE_PLAYER_ID]);
+    expect(await idsOf("_")).toEqual([WILDCARD_FIXTURE_PLAYER_ID]);
+    expect(await idsOf("Z_ë")).toEqual([]); // as a pattern it would match "Zoë"
+    expect(await idsOf("Hara_100%")).toEqual([WILDCARD_FIXTURE_PLAYER_ID]);
+    expect(await idsOf("100%%")).toEqual([]);
+    expect(await idsOf("P%1")).toEqual([]);
+    expect(await idsOf("\\")).toEqual([]);
+    expect(await idsOf("\\%")).toEqual([]);
+    expect(await idsOf("O'Hara")).toEqual([WILDCARD_FIXTURE_PLAYER_ID]);
+  });
+
+  it("matches unicode, case-insensitively", async () => {
+    expect(await idsOf("zoë")).toEqual([WILDCARD_FIXTURE_PLAYER_ID]);
+    expect(await idsOf("ZOË")).toEqual([WILDCARD_FIXTURE_PLAYER_ID]);
+    expect(await idsOf(WILDCARD_FIXTURE_NAME)).toEqual([WILDCARD_FIXTURE_PLAYER_ID]);
+    const { rows } = await sql.query<{ id: string }>(
+      "SELECT id FROM players WHERE name LIKE '%Müller%' ORDER BY id",
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(await idsOf("MÜLLER")).toEqual(rows.map((r) => r.id));
+    expect(await idsOf("🎰")).toEqual([]);
+  });
+
+  it("pages with the true total; an offset past the end is empty", async () => {
+    const total = (await search("P0000")).total;
+    expect(total).toBe(99);
+    const a = await search("P0000", { limit: 10, offset: 90 });
+    expect(a.players.map((p) => p.id)).toEqual(Array.from({ length: 9 }, (_, i) => `P0000${91 + i}`));
+    expect(a.total).toBe(99);
+    expect(await search("P0000", { limit: 10, offset: 500 })).toEqual({ players: [], total: 99 });
+    expect(await search("no such player anywhere")).toEqual({ players: [], total: 0 });
+  });
+});
