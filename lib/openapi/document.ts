@@ -61,8 +61,9 @@ configured JWKS URL, unexpired (\`exp\` required), and carry the configured issu
   requirement still open on the active bonus. All derive from the player's transactions.
 - **Order**: newest first by \`date\`, ties broken by \`id\` descending — a total order, so offset pages never overlap or skip.
 - **List parameters**: repeated keys, comma-separated values and the \`name[]\` form are all accepted; values of one
-  parameter combine with OR, different parameters with AND. Event names are matched exactly (case-sensitive), so a name
-  containing a comma cannot be filtered with the comma form.
+  parameter combine with OR, different parameters with AND. Commas separate values in every form and spaces around
+  each value are ignored, so an event name containing a comma cannot be filtered (the data has none). Event names
+  otherwise match exactly (case-sensitive).
 - **Date bounds**: inclusive. A date-only \`to_date\` includes that whole UTC day; a date-time without offset is UTC.
   \`from_date\` after \`to_date\` is a 400.
 - **Paging**: \`limit\` 1–100 (default 20), \`offset\` 0–1,000,000,000 (default 0); \`total\` is exact; an offset past the end

@@ -64,7 +64,7 @@ const dateParam = (kind: DateBoundKind) =>
     });
 
 const listDescription = (name: string, a: string, b: string) =>
-  `Repeat the parameter (\`${name}=${a}&${name}=${b}\`), separate values with commas (\`${name}=${a},${b}\`) or use the bracket form (\`${name}[]=${a}\`). Values of one parameter combine with OR.`;
+  `Repeat the parameter (\`${name}=${a}&${name}=${b}\`), separate values with commas (\`${name}=${a},${b}\`) or use the bracket form (\`${name}[]=${a}\`). Values of one parameter combine with OR; commas always separate values and surrounding spaces are ignored.`;
 
 export const transactionListQuerySchema = z
   .strictObject({
