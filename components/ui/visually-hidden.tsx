@@ -1,0 +1,5 @@
+import type { ReactNode } from "react";
+
+export function VisuallyHidden({ children }: { children: ReactNode }) {
+  return <span className="sr-only">{children}</span>;
+}
