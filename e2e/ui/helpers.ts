@@ -97,5 +97,7 @@ export async function tableRows(page: Page): Promise<Record<string, string>[]> {
 
 /** The transactions on screen: table rows at desktop widths, cards below 768 px. */
 export function visibleTransactions(page: Page) {
-  return page.locator('[data-testid="transaction-row"], [data-testid="transaction-card"]').locator("visible=true");
+  return page
+    .locator('[data-testid="transaction-row"], [data-testid="transaction-card"]')
+    .locator("visible=true");
 }
