@@ -113,7 +113,11 @@ function ActivityBars({ data }: { data: MonthlyActivityData }) {
               formatter={(value, name) => [formatMoney(String(value), data.currency), name]}
               cursor={{ fill: "#f1f5f9" }}
             />
-            <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
+            <Legend
+              wrapperStyle={{ fontSize: 13 }}
+              itemSorter={null}
+              formatter={(value) => <span style={{ color: "#334155" }}>{value}</span>}
+            />
             {SERIES.map((s) => (
               <Bar
                 key={s.key}

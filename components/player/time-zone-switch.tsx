@@ -39,7 +39,7 @@ export function TimeZoneSwitch() {
           <label
             key={value}
             className={cn(
-              "cursor-pointer rounded px-2.5 py-1 text-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-600",
+              "relative cursor-pointer rounded px-2.5 py-1 text-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-600",
               tz === value ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
             )}
           >
@@ -49,7 +49,8 @@ export function TimeZoneSwitch() {
               value={value}
               checked={tz === value}
               onChange={() => setTz(value)}
-              className="sr-only"
+              // Transparent over the whole label: it is the click target and keeps native keyboard behaviour.
+              className="absolute inset-0 cursor-pointer appearance-none opacity-0"
             />
             {labels[value]}
           </label>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Check, ChevronDown } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/format/money";
@@ -116,23 +116,14 @@ export function MultiSelect({
               return (
                 <label
                   key={o.value}
-                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 has-focus-visible:outline-2 has-focus-visible:outline-indigo-600"
+                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100"
                 >
                   <input
                     type="checkbox"
-                    className="peer sr-only"
+                    className="size-4 shrink-0 cursor-pointer rounded-sm accent-indigo-600"
                     checked={checked}
                     onChange={() => toggle(o.value)}
                   />
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      "grid size-4 shrink-0 place-items-center rounded-sm border",
-                      checked ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-400 bg-white",
-                    )}
-                  >
-                    {checked ? <Check className="size-3" strokeWidth={3} /> : null}
-                  </span>
                   <span className="min-w-0 flex-1">
                     <span className="block truncate">{o.label}</span>
                     {o.hint ? <span className="block truncate text-xs text-slate-600">{o.hint}</span> : null}

@@ -1,6 +1,8 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
 import type { Role } from "../../lib/auth/roles.ts";
+import { parseJsonWithDecimals } from "../../lib/client/lossless-json.ts";
+import { DECIMAL_KEYS } from "../../lib/client/wire.ts";
 
 export const WHALE = "P000007";
 
@@ -10,9 +12,21 @@ export function demoAccount(role: Role = "support_agent") {
   return account;
 }
 
+/** Waits until React has hydrated the page (see components/hydration-marker.tsx): before, clicks do nothing. */
+export async function ready(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Opens a page and waits until it responds to input. */
+export async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await ready(page);
+}
+
 /** Signs in through the form on the sign-in page, as a person would. */
 export async function signInWithForm(page: Page, role: Role = "support_agent"): Promise<void> {
   const { username, password } = demoAccount(role);
+  await ready(page);
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -34,7 +48,10 @@ export async function signIn(page: Page, role: Role = "support_agent"): Promise<
   expect(session?.user?.role).toBe(role);
 }
 
-/** Calls the API as the signed-in browser does: with the app-issued token and the session id. */
+/**
+ * Calls the API as the signed-in browser does: with the app-issued token and the session id.
+ * Money comes back as exact decimal strings, as the page receives it.
+ */
 export async function apiGet<T = unknown>(request: APIRequestContext, path: string): Promise<T> {
   const tokenResponse = await request.get("/api/session/token");
   expect(tokenResponse.status()).toBe(200);
@@ -46,7 +63,7 @@ export async function apiGet<T = unknown>(request: APIRequestContext, path: stri
     headers: { Authorization: `Bearer ${access_token}`, "X-Session-ID": session_id },
   });
   expect(response.status(), `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
+  return parseJsonWithDecimals(await response.text(), DECIMAL_KEYS) as T;
 }
 
 /** Formats like the page does (the browser's Intl, so the locale is the page's). */
@@ -100,4 +117,9 @@ export function visibleTransactions(page: Page) {
   return page
     .locator('[data-testid="transaction-row"], [data-testid="transaction-card"]')
     .locator("visible=true");
+}
+
+/** A count as the page writes it (the browser's grouping): 24,000. */
+export function formatCountInPage(page: Page, n: number): Promise<string> {
+  return page.evaluate((n) => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(n), n);
 }

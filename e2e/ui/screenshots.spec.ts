@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { signIn, visibleTransactions, WHALE } from "./helpers.ts";
+import { open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
 
 /*
  * Screenshots of the main pages at a laptop (1280 px) and a phone (390 px) width, kept as test
@@ -28,7 +28,7 @@ for (const size of WIDTHS) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     test("sign-in page", async ({ page }, testInfo) => {
-      await page.goto("/sign-in");
+      await open(page, "/sign-in");
       await expect(page.getByRole("heading", { name: "Demo accounts" })).toBeVisible();
       await expectNoSidewaysScroll(page);
       await capture(page, testInfo, `sign-in-${size.name}`);
@@ -36,7 +36,7 @@ for (const size of WIDTHS) {
 
     test("player lookup with results", async ({ page }, testInfo) => {
       await signIn(page);
-      await page.goto("/?q=silva");
+      await open(page, "/?q=silva");
       await expect(page.getByRole("option").first()).toBeVisible();
       await expectNoSidewaysScroll(page);
       await capture(page, testInfo, `lookup-${size.name}`);
@@ -44,7 +44,7 @@ for (const size of WIDTHS) {
 
     test("player profile", async ({ page }, testInfo) => {
       await signIn(page);
-      await page.goto(`/players/${WHALE}`);
+      await open(page, `/players/${WHALE}`);
       await expect(page.getByTestId("player-name")).toBeVisible();
       await expect(visibleTransactions(page).first()).toBeVisible();
       await expect(
@@ -56,7 +56,7 @@ for (const size of WIDTHS) {
 
     test("filtered transactions", async ({ page }, testInfo) => {
       await signIn(page);
-      await page.goto(`/players/${WHALE}?event_type=deposit&event_type=withdrawal&page=2&per_page=10`);
+      await open(page, `/players/${WHALE}?event_type=deposit&event_type=withdrawal&page=2&per_page=10`);
       await expect(visibleTransactions(page)).toHaveCount(10);
       await page.getByRole("heading", { name: "Transactions", exact: true }).scrollIntoViewIfNeeded();
       await expectNoSidewaysScroll(page);
