@@ -102,28 +102,29 @@ export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: Time
         description="Derived from the player's transactions."
       />
       <dl className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-4">
-        <Tile label="Lifetime deposits" code="LTD" testId="kpi-ltd">
+        <Tile label="Lifetime deposits" code="ltd" testId="kpi-ltd">
           {money(k.ltd)}
         </Tile>
-        <Tile label="Lifetime withdrawals" code="LTW" testId="kpi-ltw">
+        <Tile label="Lifetime withdrawals" code="ltw" testId="kpi-ltw">
           {money(k.ltw)}
         </Tile>
-        <Tile label="Net cash" code="LTNC" testId="kpi-ltnc" note="Deposits minus withdrawals">
+        <Tile label="Net cash" code="ltnc" testId="kpi-ltnc" note="Deposits minus withdrawals">
           {money(k.ltnc)}
         </Tile>
         <Tile
           label="Wagering requirement"
-          code="WR"
+          code="wr"
           testId="kpi-wr"
           note="Still to wager on the active bonus"
         >
           {money(k.wr)}
         </Tile>
-        <Tile label="Active bonus" testId="kpi-active-bonus">
+        <Tile label="Active bonus" code="active_bonus" testId="kpi-active-bonus">
           <YesNo value={k.active_bonus} />
         </Tile>
         <Tile
           label="Last deposit"
+          code="last_deposit"
           testId="kpi-last-deposit"
           note={
             k.last_deposit ? (
@@ -141,6 +142,7 @@ export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: Time
         </Tile>
         <Tile
           label="Last withdrawal"
+          code="last_withdrawal"
           testId="kpi-last-withdrawal"
           note={
             k.last_withdrawal ? (

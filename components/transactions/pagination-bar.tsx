@@ -4,15 +4,9 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-r
 import { useId } from "react";
 import { PAGE_SIZES } from "@/lib/client/transaction-url-state";
 import { formatCount } from "@/lib/format/money";
+import { pageRangeText } from "@/lib/format/pagination";
 import { Button } from "../ui/button.tsx";
 import type { TransactionsTable } from "./transactions-table.tsx";
-
-/** "41–60 of 1,234": the rows shown and the exact total. */
-export function rangeText(pageIndex: number, pageSize: number, shown: number, total: number): string {
-  if (total === 0 || shown === 0) return `0 of ${formatCount(total)}`;
-  const first = pageIndex * pageSize + 1;
-  return `${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(total)}`;
-}
 
 export function PaginationBar({
   table,
@@ -56,7 +50,7 @@ export function PaginationBar({
           aria-live="polite"
           data-testid="page-range"
         >
-          {total === undefined ? "\u00a0" : rangeText(pageIndex, pageSize, shown, total)}
+          {total === undefined ? "\u00a0" : pageRangeText(pageIndex, pageSize, shown, total)}
         </p>
         <p className="text-sm tabular-nums text-slate-600">
           Page {formatCount(pageIndex + 1)} of {formatCount(pageCount)}

@@ -81,7 +81,9 @@ test.describe("player profile", () => {
     );
     // Each KPI names itself in words, with the short code as secondary text.
     await expect(page.getByText("Lifetime deposits")).toBeVisible();
-    await expect(page.getByText("LTD", { exact: true })).toBeVisible();
+    for (const code of ["ltd", "ltw", "ltnc", "wr", "active_bonus", "last_deposit", "last_withdrawal"]) {
+      await expect(page.getByText(code, { exact: true })).toBeVisible();
+    }
   });
 
   test("missing data reads as such, and a player without transactions has an empty history", async ({
@@ -105,6 +107,10 @@ test.describe("player profile", () => {
     await open(page, "/players/NO-SUCH-PLAYER");
     await expect(page.getByRole("heading", { name: "Player not found" })).toBeVisible();
     await expect(page.getByText("NO-SUCH-PLAYER")).toBeVisible();
+    // An id with a percent sign reaches the API exactly once encoded.
+    await open(page, "/players/A%2541");
+    await expect(page.getByRole("heading", { name: "Player not found" })).toBeVisible();
+    await expect(page.locator("code", { hasText: "A%41" })).toBeVisible();
   });
 
   test("an API failure shows the request id and a retry that recovers", async ({ page }) => {
