@@ -37,13 +37,20 @@ export function PlayerSearch() {
   const players = data?.players ?? [];
   const stale = term !== text.trim() || search.isPlaceholderData;
 
+  const openingRef = useRef(false);
   useEffect(() => {
-    void setUrlQuery(term || null, { history: "replace" });
     setActive(-1);
+    if (openingRef.current) return; // leaving for a profile: this page's URL must not change any more
+    void setUrlQuery(term || null, { history: "replace" });
   }, [term, setUrlQuery]);
 
-  function open(playerId: string) {
+  async function open(playerId: string) {
+    if (openingRef.current) return;
+    openingRef.current = true;
     setOpening(true);
+    // Write the search into this history entry first: a URL update still queued would otherwise land
+    // after the navigation and pull the browser back to the lookup.
+    await setUrlQuery(text.trim() || null, { history: "replace" });
     router.push(`/players/${encodeURIComponent(playerId)}`);
   }
 
@@ -57,14 +64,14 @@ export function PlayerSearch() {
       try {
         result = await queryClient.fetchQuery(queries.playerSearch(q));
       } catch {
-        if (looksLikeId(q)) open(q);
+        if (looksLikeId(q)) void open(q);
         return;
       }
     }
     const exact = result.players.find((p) => p.id.toLowerCase() === q.toLowerCase());
-    if (exact) return open(exact.id);
-    if (result.players.length === 1 && result.players[0]) return open(result.players[0].id);
-    if (result.players.length === 0 && looksLikeId(q)) return open(q); // the profile says "not found"
+    if (exact) return void open(exact.id);
+    if (result.players.length === 1 && result.players[0]) return void open(result.players[0].id);
+    if (result.players.length === 0 && looksLikeId(q)) return void open(q); // the profile says "not found"
     if (result.players.length > 0) setActive(0);
   }
 
@@ -88,7 +95,7 @@ export function PlayerSearch() {
       case "Enter": {
         event.preventDefault();
         const chosen = active >= 0 && !stale ? players[active] : undefined;
-        if (chosen) open(chosen.id);
+        if (chosen) void open(chosen.id);
         else void openBestMatch();
         break;
       }
@@ -207,7 +214,7 @@ export function PlayerSearch() {
             id={`${listId}-${i}`}
             player={p}
             active={i === active}
-            onSelect={() => open(p.id)}
+            onSelect={() => void open(p.id)}
             onHover={() => setActive(i)}
           />
         ))}

@@ -110,7 +110,8 @@ test.describe("player profile", () => {
     // An id with a percent sign reaches the API exactly once encoded.
     await open(page, "/players/A%2541");
     await expect(page.getByRole("heading", { name: "Player not found" })).toBeVisible();
-    await expect(page.locator("code", { hasText: "A%41" })).toBeVisible();
+    await expect(page.locator("code", { hasText: "A%41" })).toHaveText("A%41");
+    await expect(page).toHaveTitle("Player A%41 · Player Accounts");
   });
 
   test("an API failure shows the request id and a retry that recovers", async ({ page }) => {

@@ -2,8 +2,19 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PlayerProfile } from "@/components/player/player-profile";
 
-// Next.js hands over route params already percent-decoded: decoding again would turn "A%41" into "AA".
 type Params = Promise<{ playerId: string }>;
+
+/**
+ * Next.js 16 gives the page its dynamic param percent-encoded (as in its router tree: "A%2541" for the
+ * id "A%41") but generateMetadata the decoded value; the e2e tests pin both down.
+ */
+function decodeParam(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+}
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { playerId } = await params;
@@ -11,7 +22,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function PlayerPage({ params }: { params: Params }) {
-  const { playerId } = await params;
+  const playerId = decodeParam((await params).playerId);
   // The key resets every piece of client state when another player is opened.
   return (
     <Suspense>
