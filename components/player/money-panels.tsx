@@ -34,12 +34,14 @@ function Tile({
     >
       <dt className="text-sm text-slate-700">
         {label}
-        {code ? <span className="ml-1.5 font-mono text-xs text-slate-600">{code}</span> : null}
+        {code ? (
+          <span className="block font-mono text-xs text-slate-600 sm:ml-1.5 sm:inline">{code}</span>
+        ) : null}
       </dt>
       <dd
         className={cn(
           "mt-1 font-semibold tabular-nums text-slate-900",
-          highlight ? "text-base sm:text-xl" : "text-[0.9375rem] sm:text-lg",
+          highlight ? "text-base sm:text-xl" : "text-sm sm:text-lg",
         )}
         data-testid={testId}
       >
@@ -99,7 +101,7 @@ export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: Time
       <CardHeader
         titleId="kpi-title"
         title="Key figures"
-        description="Derived from the player's transactions."
+        description="Derived from the player's transactions. Under each name, the API's field."
       />
       <dl className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-4">
         <Tile label="Lifetime deposits" code="ltd" testId="kpi-ltd">
