@@ -101,7 +101,7 @@ export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: Time
       <CardHeader
         titleId="kpi-title"
         title="Key figures"
-        description="Derived from the player's transactions. Under each name, the API's field."
+        description="Derived from the player's transactions; each shows its API field name too."
       />
       <dl className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-4">
         <Tile label="Lifetime deposits" code="ltd" testId="kpi-ltd">
