@@ -41,6 +41,9 @@ if (targets.includes("embedded")) {
     {
       name: "ui",
       testDir: "e2e/ui",
+      // Pages wait on several API calls; on a busy two-core machine that can take more than the default 5 s.
+      expect: { timeout: 30_000 },
+      timeout: 90_000,
       use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${EMBEDDED_PORT}`, launchOptions },
     },
   );

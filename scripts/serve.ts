@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import pg from "pg";
+import { fillGeneratedSecrets } from "../lib/auth/generated-secrets.ts";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "../lib/db/embedded.ts";
 import { applyMigrations } from "../lib/db/schema-engine.ts";
 import { isEmpty, seedDemoData } from "../prisma/seed.ts";
@@ -35,6 +36,12 @@ if (!env.DATABASE_URL) {
   env.DATABASE_URL = embedded.url;
   env.AUTH_MODE ??= "demo";
 }
+
+// Sign-in works with no configuration: missing secrets come from .data/auth-secrets.json (generated once).
+const generated = await fillGeneratedSecrets(env);
+if (generated.length) console.log(`Using generated ${generated.join(" and ")} from .data/auth-secrets.json.`);
+// Without NEXTAUTH_URL, next-auth builds its URLs from the request's Host header (any port, any host name).
+if (!env.NEXTAUTH_URL) env.AUTH_TRUST_HOST ??= "true";
 
 const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");

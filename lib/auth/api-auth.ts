@@ -1,5 +1,6 @@
 import {
   createRemoteJWKSet,
+  decodeProtectedHeader,
   type JWTPayload,
   type JWTVerifyGetKey,
   errors as joseErrors,
@@ -67,8 +68,15 @@ export async function authenticateApiRequest(headers: Headers): Promise<ApiPrinc
 
 let jwks: { url: string; getKey: JWTVerifyGetKey } | undefined;
 
-function verificationKey(): Uint8Array | JWTVerifyGetKey {
+/**
+ * With both a JWKS URL (an identity provider's tokens) and a shared secret (the tokens this app issues
+ * to its signed-in users) configured, the token's `alg` chooses: HS* → the secret, anything else → JWKS.
+ */
+function verificationKey(token: string): Uint8Array | JWTVerifyGetKey {
   const env = getEnv();
+  if (env.AUTH_JWKS_URL && env.AUTH_JWT_SECRET && symmetricAlgorithm(token)) {
+    return new TextEncoder().encode(env.AUTH_JWT_SECRET);
+  }
   if (env.AUTH_JWKS_URL) {
     if (jwks?.url !== env.AUTH_JWKS_URL) {
       jwks = { url: env.AUTH_JWKS_URL, getKey: createRemoteJWKSet(new URL(env.AUTH_JWKS_URL)) };
@@ -79,9 +87,17 @@ function verificationKey(): Uint8Array | JWTVerifyGetKey {
   throw new Error("AUTH_MODE=jwt needs AUTH_JWT_SECRET or AUTH_JWKS_URL");
 }
 
+function symmetricAlgorithm(token: string): boolean {
+  try {
+    return /^HS\d+$/.test(String(decodeProtectedHeader(token).alg));
+  } catch {
+    return false;
+  }
+}
+
 async function verifyJwt(token: string): Promise<JWTPayload> {
   const env = getEnv();
-  const key = verificationKey();
+  const key = verificationKey(token);
   const algorithms =
     env.AUTH_JWT_ALGORITHMS?.split(",")
       .map((a) => a.trim())

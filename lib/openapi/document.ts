@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
+import { monthlyActivityQuerySchema, monthlyActivityResponseSchema } from "@/lib/schemas/activity";
 import { problemSchema } from "@/lib/schemas/common";
 import {
   playerIdSchema,
@@ -8,6 +9,7 @@ import {
   playerSearchResponseSchema,
 } from "@/lib/schemas/player";
 import { transactionListQuerySchema, transactionListResponseSchema } from "@/lib/schemas/transaction";
+import { transactionFacetsSchema } from "@/lib/schemas/transaction-facets";
 
 const problem = (description: string) => ({
   description,
@@ -132,6 +134,38 @@ export function buildOpenApiDocument() {
           responses: {
             "200": ok("A page of transactions with the exact total.", transactionListResponseSchema),
             "400": problem("Invalid filter or paging parameter; `errors` names each one."),
+            "404": problem("No player with this id."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/players/{playerId}/transaction-facets": {
+        get: {
+          operationId: "getPlayerTransactionFacets",
+          tags: ["Players"],
+          summary: "Get the filter values of a player's transactions",
+          description:
+            "An addition to the spec for the back-office filters: the event types (all of them, with counts), the event names and creators the player actually has, with counts, and the span of the player's transaction dates.",
+          requestParams: { path: playerPath, header: sessionHeader },
+          responses: {
+            "200": ok("The player's filter values.", transactionFacetsSchema),
+            "400": problem("Invalid playerId, or a query parameter was given (this operation takes none)."),
+            "404": problem("No player with this id."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/players/{playerId}/monthly-activity": {
+        get: {
+          operationId: "getPlayerMonthlyActivity",
+          tags: ["Players"],
+          summary: "Get a player's deposits, withdrawals, bets and wins per month",
+          description:
+            "An addition to the spec for the back-office activity chart: completed transactions per UTC calendar month, by transaction `date`, for `months` months ending with `to_month` (default: the last 12 months including the current one).",
+          requestParams: { path: playerPath, query: monthlyActivityQuerySchema, header: sessionHeader },
+          responses: {
+            "200": ok("One entry per month, oldest first.", monthlyActivityResponseSchema),
+            "400": problem("Invalid playerId, months or to_month, or an unknown parameter."),
             "404": problem("No player with this id."),
             ...commonErrors,
           },

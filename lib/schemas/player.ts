@@ -7,8 +7,9 @@ import {
   pageEnvelope,
   safeText,
 } from "./common.ts";
+import { KYC_STATUSES } from "./enums.ts";
 
-export const KYC_STATUSES = ["not_started", "pending", "in_review", "approved", "rejected"] as const;
+export { KYC_STATUSES };
 export const kycStatusSchema = z.enum(KYC_STATUSES).meta({ id: "KycStatus" });
 
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();

@@ -8,12 +8,11 @@ import {
   safeText,
 } from "./common.ts";
 import { type DateBound, type DateBoundKind, parseDateBound } from "./date-bound.ts";
+import { CREATORS, EVENT_TYPES } from "./enums.ts";
 
-export const EVENT_TYPES = ["deposit", "withdrawal", "bonus", "bet", "win", "adjustment", "refund"] as const;
+export { CREATORS, EVENT_TYPES };
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "EventType" });
 export type EventType = z.infer<typeof eventTypeSchema>;
-
-export const CREATORS = ["System", "VIP Manager", "Admin"] as const;
 
 export const transactionSchema = z
   .object({

@@ -1,0 +1,28 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { AppHeader } from "@/components/app-header";
+import { Providers } from "@/components/providers";
+import { SIGN_IN_PATH } from "@/lib/auth/paths";
+import { getCurrentSession } from "@/lib/auth/session";
+
+export const dynamic = "force-dynamic";
+
+/** Every page in this group needs a session (the proxy already redirected with a way back). */
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const session = await getCurrentSession();
+  if (!session) redirect(SIGN_IN_PATH);
+  return (
+    <Providers>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:shadow"
+      >
+        Skip to content
+      </a>
+      <AppHeader name={session.user.name ?? session.user.email ?? "Signed in"} role={session.user.role} />
+      <main id="main" className="mx-auto max-w-7xl px-4 pb-16 pt-6 sm:px-6">
+        {children}
+      </main>
+    </Providers>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { authProviderSettings } from "@/lib/auth/auth-options";
+import { safeCallbackPath } from "@/lib/auth/paths";
+import { getCurrentSession } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "Sign in · Player Accounts" };
+export const dynamic = "force-dynamic";
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const callbackUrl = safeCallbackPath(one(params.callbackUrl));
+  if (await getCurrentSession()) redirect(callbackUrl);
+  const settings = authProviderSettings();
+
+  return (
+    <main id="main" className="flex min-h-screen items-start justify-center px-4 py-10 sm:items-center">
+      <div className="w-full max-w-md">
+        <div className="mb-6 text-center">
+          <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">Back office</p>
+          <h1 className="mt-1 text-2xl font-semibold text-slate-900">Sign in to Player Accounts</h1>
+          <p className="mt-2 text-sm text-slate-600">Player profiles and transaction history.</p>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-xs">
+          {settings.demoUsers || settings.oidc ? (
+            <SignInForm
+              callbackUrl={callbackUrl}
+              demoUsers={settings.demoUsers}
+              oidcName={settings.oidc?.name ?? null}
+              initialError={one(params.error) ?? null}
+            />
+          ) : (
+            <p role="alert" className="text-sm text-slate-700">
+              No sign-in method is configured: set the OIDC_* variables or AUTH_DEMO_USERS=on.
+            </p>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

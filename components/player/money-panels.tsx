@@ -1,0 +1,166 @@
+"use client";
+
+import type { ReactNode } from "react";
+import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import type { PlayerProfileData } from "@/lib/client/wire";
+import { cn } from "@/lib/cn";
+import { formatDateTime, formatRelative } from "@/lib/format/dates";
+import { formatMoney } from "@/lib/format/money";
+import { Badge } from "../ui/badge.tsx";
+import { Card, CardHeader } from "../ui/card.tsx";
+import { YesNo } from "./yes-no.tsx";
+
+function Tile({
+  label,
+  code,
+  children,
+  highlight = false,
+  testId,
+  note,
+}: {
+  label: string;
+  code?: string;
+  children: ReactNode;
+  highlight?: boolean;
+  testId: string;
+  note?: ReactNode;
+}) {
+  return (
+    <div
+      className={cn(
+        "flex min-w-0 flex-col rounded-md border px-2.5 py-2.5 sm:px-3",
+        highlight ? "border-indigo-200 bg-indigo-50/60" : "border-slate-200 bg-white",
+      )}
+    >
+      <dt className="text-sm text-slate-700">
+        {label}
+        {code ? (
+          <span className="block font-mono text-xs text-slate-600 sm:ml-1.5 sm:inline">{code}</span>
+        ) : null}
+      </dt>
+      <dd
+        className={cn(
+          "mt-1 font-semibold tabular-nums text-slate-900",
+          highlight ? "text-base sm:text-xl" : "text-sm sm:text-lg",
+        )}
+        data-testid={testId}
+      >
+        {children}
+      </dd>
+      {note ? <dd className="mt-0.5 text-xs text-slate-600">{note}</dd> : null}
+    </div>
+  );
+}
+
+export function BalancesPanel({ profile }: { profile: PlayerProfileData }) {
+  const b = profile.balances;
+  const money = (v: string) => formatMoney(v, profile.currency);
+  return (
+    <Card aria-labelledby="balances-title">
+      <CardHeader
+        titleId="balances-title"
+        title="Balances"
+        description={`In the player's currency, ${profile.currency}.`}
+      />
+      <dl className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-5">
+        <Tile
+          label="Withdrawable"
+          testId="balance-withdrawable"
+          highlight
+          note="Cash the player can take out now"
+        >
+          {money(b.withdrawable_balance)}
+        </Tile>
+        <Tile
+          label="Pending withdrawal"
+          testId="balance-pending"
+          highlight
+          note="Requested, not yet paid out"
+        >
+          {money(b.pending_withdrawal)}
+        </Tile>
+        <Tile label="Total balance" testId="balance-total" note="Cash + bonus">
+          {money(b.total_balance)}
+        </Tile>
+        <Tile label="Cash" testId="balance-cash">
+          {money(b.cash_balance)}
+        </Tile>
+        <Tile label="Bonus" testId="balance-bonus">
+          {money(b.bonus_balance)}
+        </Tile>
+      </dl>
+    </Card>
+  );
+}
+
+export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: TimeZoneChoice }) {
+  const k = profile.kpi;
+  const money = (v: string) => formatMoney(v, profile.currency);
+  return (
+    <Card aria-labelledby="kpi-title">
+      <CardHeader
+        titleId="kpi-title"
+        title="Key figures"
+        description="Derived from the player's transactions; each shows its API field name too."
+      />
+      <dl className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-4">
+        <Tile label="Lifetime deposits" code="ltd" testId="kpi-ltd">
+          {money(k.ltd)}
+        </Tile>
+        <Tile label="Lifetime withdrawals" code="ltw" testId="kpi-ltw">
+          {money(k.ltw)}
+        </Tile>
+        <Tile label="Net cash" code="ltnc" testId="kpi-ltnc" note="Deposits minus withdrawals">
+          {money(k.ltnc)}
+        </Tile>
+        <Tile
+          label="Wagering requirement"
+          code="wr"
+          testId="kpi-wr"
+          note="Still to wager on the active bonus"
+        >
+          {money(k.wr)}
+        </Tile>
+        <Tile label="Active bonus" code="active_bonus" testId="kpi-active-bonus">
+          <YesNo value={k.active_bonus} />
+        </Tile>
+        <Tile
+          label="Last deposit"
+          code="last_deposit"
+          testId="kpi-last-deposit"
+          note={
+            k.last_deposit ? (
+              <time dateTime={k.last_deposit.date}>
+                {formatDateTime(k.last_deposit.date, tz)} · {formatRelative(k.last_deposit.date)}
+              </time>
+            ) : undefined
+          }
+        >
+          {k.last_deposit ? (
+            money(k.last_deposit.amount)
+          ) : (
+            <span className="text-base font-normal text-slate-600">None</span>
+          )}
+        </Tile>
+        <Tile
+          label="Last withdrawal"
+          code="last_withdrawal"
+          testId="kpi-last-withdrawal"
+          note={
+            k.last_withdrawal ? (
+              <Badge tone={k.last_withdrawal.status === "pending" ? "warning" : "positive"}>
+                {k.last_withdrawal.status === "pending" ? "Pending" : "Completed"}
+              </Badge>
+            ) : undefined
+          }
+        >
+          {k.last_withdrawal ? (
+            money(k.last_withdrawal.amount)
+          ) : (
+            <span className="text-base font-normal text-slate-600">None</span>
+          )}
+        </Tile>
+      </dl>
+    </Card>
+  );
+}

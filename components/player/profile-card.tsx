@@ -1,0 +1,166 @@
+"use client";
+
+import type { ReactNode } from "react";
+import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import type { PlayerProfileData } from "@/lib/client/wire";
+import { timeZoneLabel } from "@/lib/format/dates";
+import { humanize } from "@/lib/format/labels";
+import { BlockedBadge, KycBadge, WithdrawalBadge } from "../status-badges.tsx";
+import { Card } from "../ui/card.tsx";
+import { DateValue } from "./date-value.tsx";
+import { YesNo } from "./yes-no.tsx";
+
+function Field({
+  label,
+  children,
+  testId,
+  wide = false,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  wide?: boolean;
+}) {
+  return (
+    <div className={wide ? "col-span-2 min-w-0" : "min-w-0"}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+const none = (text = "Not set") => <span className="text-slate-600">{text}</span>;
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      <dl className="mt-3 grid grid-cols-2 gap-3">{children}</dl>
+    </div>
+  );
+}
+
+export function ProfileCard({ profile, tz }: { profile: PlayerProfileData; tz: TimeZoneChoice }) {
+  const s = profile.settings;
+  return (
+    <Card aria-labelledby="player-name">
+      <div className="flex flex-col gap-3 border-b border-slate-100 px-4 py-4 sm:px-5">
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h1 id="player-name" className="text-2xl font-semibold text-slate-900" data-testid="player-name">
+            {profile.name}
+          </h1>
+          <span className="font-mono text-sm text-slate-600">
+            <span className="sr-only">Player id </span>
+            <span data-testid="player-id">{profile.id}</span>
+          </span>
+        </div>
+        <div className="flex flex-wrap gap-1.5" data-testid="status-badges">
+          <KycBadge status={profile.kyc_status} />
+          <BlockedBadge blocked={profile.blocked} />
+          <WithdrawalBadge status={profile.withdrawal_status} />
+        </div>
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 px-4 py-4 sm:px-5 lg:grid-cols-3">
+        <Group title="Contact">
+          <Field label="Email" testId="field-email" wide>
+            {profile.email ? (
+              <a
+                className="text-indigo-700 underline-offset-2 hover:underline"
+                href={`mailto:${profile.email}`}
+              >
+                {profile.email}
+              </a>
+            ) : (
+              none()
+            )}
+          </Field>
+          <Field label="Phone" testId="field-phone">
+            {profile.phone ?? none()}
+          </Field>
+          <Field label="Language" testId="field-language">
+            {profile.language ?? none()}
+          </Field>
+          <Field label="Currency" testId="field-currency">
+            {profile.currency}
+          </Field>
+        </Group>
+
+        <Group title="Account">
+          <Field label="VIP manager" testId="field-vip-manager">
+            {profile.vip_manager ?? none("None assigned")}
+          </Field>
+          <Field label="Affiliate" testId="field-affiliate">
+            {profile.affiliate_name ? (
+              <>
+                {profile.affiliate_name}
+                {profile.affiliate_source ? (
+                  <span className="block text-xs text-slate-600">Source: {profile.affiliate_source}</span>
+                ) : null}
+              </>
+            ) : (
+              none("No affiliate")
+            )}
+          </Field>
+          <Field label="Registered" testId="field-registered">
+            <DateValue iso={profile.registration_date} tz={tz} />
+          </Field>
+          <Field label="First deposit" testId="field-first-deposit">
+            <DateValue iso={profile.ftd_date} tz={tz} empty="No deposit yet" />
+          </Field>
+          <Field label="Last login" testId="field-last-login">
+            <DateValue iso={profile.last_login} tz={tz} />
+          </Field>
+          <Field label="Time zone">{timeZoneLabel(tz)}</Field>
+        </Group>
+
+        <Group title="Communication">
+          <Field label="Marketing email">
+            <YesNo value={s.marketing_email_subscription} />
+          </Field>
+          <Field label="Email validated">
+            <YesNo value={s.email_validation} />
+          </Field>
+          <Field label="Marketing SMS">
+            <YesNo value={s.marketing_sms_subscription} />
+          </Field>
+          <Field label="SMS validated">
+            <YesNo value={s.sms_validation} />
+          </Field>
+          <Field label="Wants bonuses">
+            <YesNo value={s.want_bonus} />
+          </Field>
+          <Field label="Account activation">
+            <span className="block">
+              Email: {s.email_account_activation ? humanize(s.email_account_activation) : "—"}
+            </span>
+            <span className="block">
+              SMS: {s.sms_account_activation ? humanize(s.sms_account_activation) : "—"}
+            </span>
+          </Field>
+        </Group>
+      </div>
+
+      <div className="border-t border-slate-100 px-4 py-3 sm:px-5">
+        <h3 className="sr-only">Segments</h3>
+        <ul className="flex flex-wrap items-center gap-1.5" aria-label="Segments" data-testid="segments">
+          <li aria-hidden="true" className="mr-1 text-xs font-medium uppercase tracking-wide text-slate-600">
+            Segments
+          </li>
+          {profile.segments.length === 0 ? <li className="text-sm text-slate-600">None</li> : null}
+          {profile.segments.map((segment) => (
+            <li
+              key={segment}
+              title={segment}
+              className="rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium text-slate-800"
+            >
+              {humanize(segment)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Card>
+  );
+}

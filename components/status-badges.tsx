@@ -1,0 +1,48 @@
+import { Ban, CircleCheck, CircleDashed, CircleX, Clock, Hourglass, ShieldCheck } from "lucide-react";
+import { KYC_LABELS, withdrawalStatusLabel } from "@/lib/format/labels";
+import type { KycStatus } from "@/lib/schemas/enums";
+import { Badge } from "./ui/badge.tsx";
+
+const iconClass = "size-3.5";
+
+const KYC_ICONS: Record<KycStatus, typeof Clock> = {
+  not_started: CircleDashed,
+  pending: Clock,
+  in_review: Hourglass,
+  approved: ShieldCheck,
+  rejected: CircleX,
+};
+
+export function KycBadge({ status }: { status: KycStatus }) {
+  const { label, tone } = KYC_LABELS[status];
+  const Icon = KYC_ICONS[status];
+  return (
+    <Badge tone={tone} icon={<Icon aria-hidden="true" className={iconClass} />}>
+      <span className="sr-only">KYC status: </span>
+      <span aria-hidden="true">KYC </span>
+      {label}
+    </Badge>
+  );
+}
+
+export function BlockedBadge({ blocked }: { blocked: boolean }) {
+  return blocked ? (
+    <Badge tone="negative" icon={<Ban aria-hidden="true" className={iconClass} />}>
+      Blocked
+    </Badge>
+  ) : (
+    <Badge tone="neutral" icon={<CircleCheck aria-hidden="true" className={iconClass} />}>
+      Not blocked
+    </Badge>
+  );
+}
+
+export function WithdrawalBadge({ status }: { status: string | null }) {
+  const { label, tone } = withdrawalStatusLabel(status);
+  const Icon = tone === "positive" ? CircleCheck : tone === "negative" ? Ban : Clock;
+  return (
+    <Badge tone={tone} icon={<Icon aria-hidden="true" className={iconClass} />}>
+      Withdrawals {label.toLowerCase()}
+    </Badge>
+  );
+}

@@ -1,0 +1,153 @@
+"use client";
+
+import { ChevronDown } from "lucide-react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { cn } from "@/lib/cn";
+import { formatCount } from "@/lib/format/money";
+
+export interface MultiSelectOption {
+  value: string;
+  label: string;
+  count?: number;
+  hint?: string;
+}
+
+/**
+ * A button that opens a list of checkboxes. Native checkboxes keep it keyboard- and screen-reader-
+ * friendly: Tab/Shift+Tab move, Space toggles, Escape closes and returns to the button.
+ */
+export function MultiSelect({
+  label,
+  options,
+  selected,
+  onChange,
+  emptyText = "No options",
+  testId,
+}: {
+  label: string;
+  options: MultiSelectOption[];
+  selected: readonly string[];
+  onChange: (values: string[]) => void;
+  emptyText?: string;
+  testId?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLInputElement>("input")?.focus();
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === "Escape" && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  }
+
+  const toggle = (value: string) =>
+    onChange(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
+
+  const selectedLabels = selected.map((v) => options.find((o) => o.value === v)?.label ?? v);
+  const summary =
+    selected.length === 0
+      ? "Any"
+      : selected.length <= 2
+        ? selectedLabels.join(", ")
+        : `${selected.length} selected`;
+  // Values in the URL that this player does not have still show, so they can be unticked.
+  const shown: MultiSelectOption[] = [
+    ...options,
+    ...selected
+      .filter((v) => !options.some((o) => o.value === v))
+      .map((v) => ({ value: v, label: v, count: 0 })),
+  ];
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere inside closes the panel
+    <div
+      ref={rootRef}
+      className="relative"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      data-testid={testId}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className={cn(
+          "inline-flex h-9 w-full items-center justify-between gap-2 rounded-md border bg-white px-3 text-sm sm:w-auto sm:min-w-40",
+          "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+          selected.length ? "border-indigo-400 text-slate-900" : "border-slate-300 text-slate-800",
+        )}
+      >
+        <span className="truncate">
+          <span className="font-medium">{label}:</span> <span className="text-slate-700">{summary}</span>
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        className="absolute left-0 z-20 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+      >
+        <fieldset>
+          <legend className="sr-only">{label}</legend>
+          {shown.length === 0 ? <p className="px-2 py-1.5 text-sm text-slate-600">{emptyText}</p> : null}
+          <div className="max-h-72 overflow-y-auto">
+            {shown.map((o) => {
+              const checked = selected.includes(o.value);
+              return (
+                <label
+                  key={o.value}
+                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100"
+                >
+                  <input
+                    type="checkbox"
+                    className="size-4 shrink-0 cursor-pointer rounded-sm accent-indigo-600"
+                    checked={checked}
+                    onChange={() => toggle(o.value)}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate">{o.label}</span>
+                    {o.hint ? <span className="block truncate text-xs text-slate-600">{o.hint}</span> : null}
+                  </span>
+                  {o.count !== undefined ? (
+                    <span className="text-xs tabular-nums text-slate-600">{formatCount(o.count)}</span>
+                  ) : null}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+        {selected.length > 0 ? (
+          <div className="mt-1 border-t border-slate-100 pt-1">
+            <button
+              type="button"
+              onClick={() => onChange([])}
+              className="w-full rounded px-2 py-1.5 text-left text-sm text-indigo-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              Clear {label.toLowerCase()}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
+import { useId } from "react";
+import { PAGE_SIZES } from "@/lib/client/transaction-url-state";
+import { formatCount } from "@/lib/format/money";
+import { pageRangeText } from "@/lib/format/pagination";
+import { Button } from "../ui/button.tsx";
+import type { TransactionsTable } from "./transactions-table.tsx";
+
+export function PaginationBar({
+  table,
+  total,
+  shown,
+  disabled,
+}: {
+  table: TransactionsTable;
+  total: number | undefined;
+  shown: number;
+  disabled: boolean;
+}) {
+  const sizeId = useId();
+  const { pageIndex, pageSize } = table.state.pagination;
+  const pageCount = Math.max(1, table.getPageCount());
+  return (
+    <nav
+      aria-label="Transaction pages"
+      className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-5"
+    >
+      <div className="flex items-center gap-2">
+        <label htmlFor={sizeId} className="text-sm text-slate-700">
+          Rows per page
+        </label>
+        <select
+          id={sizeId}
+          value={pageSize}
+          onChange={(e) => table.setPageSize(Number(e.target.value))}
+          className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p
+          className="min-w-40 text-sm tabular-nums text-slate-700"
+          aria-live="polite"
+          data-testid="page-range"
+        >
+          {total === undefined ? "\u00a0" : pageRangeText(pageIndex, pageSize, shown, total)}
+        </p>
+        <p className="text-sm tabular-nums text-slate-600">
+          Page {formatCount(pageIndex + 1)} of {formatCount(pageCount)}
+        </p>
+        <div className="flex items-center gap-1">
+          <Button
+            size="icon"
+            variant="secondary"
+            aria-label="First page"
+            title="First page"
+            disabled={disabled || !table.getCanPreviousPage()}
+            onClick={() => table.firstPage()}
+          >
+            <ChevronsLeft aria-hidden="true" className="size-4" />
+          </Button>
+          <Button
+            size="icon"
+            variant="secondary"
+            aria-label="Previous page"
+            title="Previous page"
+            disabled={disabled || !table.getCanPreviousPage()}
+            onClick={() => table.previousPage()}
+          >
+            <ChevronLeft aria-hidden="true" className="size-4" />
+          </Button>
+          <Button
+            size="icon"
+            variant="secondary"
+            aria-label="Next page"
+            title="Next page"
+            disabled={disabled || !table.getCanNextPage()}
+            onClick={() => table.nextPage()}
+          >
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Button>
+          <Button
+            size="icon"
+            variant="secondary"
+            aria-label="Last page"
+            title="Last page"
+            disabled={disabled || !table.getCanNextPage()}
+            onClick={() => table.lastPage()}
+          >
+            <ChevronsRight aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}

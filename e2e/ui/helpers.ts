@@ -1,0 +1,125 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
+import type { Role } from "../../lib/auth/roles.ts";
+import { parseJsonWithDecimals } from "../../lib/client/lossless-json.ts";
+import { DECIMAL_KEYS } from "../../lib/client/wire.ts";
+
+export const WHALE = "P000007";
+
+export function demoAccount(role: Role = "support_agent") {
+  const account = DEMO_CREDENTIALS.find((c) => c.role === role);
+  if (!account) throw new Error(`no demo account for ${role}`);
+  return account;
+}
+
+/** Waits until React has hydrated the page (see components/hydration-marker.tsx): before, clicks do nothing. */
+export async function ready(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Opens a page and waits until it responds to input. */
+export async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await ready(page);
+}
+
+/** Signs in through the form on the sign-in page, as a person would. */
+export async function signInWithForm(page: Page, role: Role = "support_agent"): Promise<void> {
+  const { username, password } = demoAccount(role);
+  await ready(page);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/**
+ * Signs the page's browser context in without the form (next-auth's credentials callback, the same
+ * request the form makes): fast set-up for tests about other pages.
+ */
+export async function signIn(page: Page, role: Role = "support_agent"): Promise<void> {
+  const { username, password } = demoAccount(role);
+  const csrf = await page.request.get("/api/auth/csrf");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await page.request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, username, password, json: "true" },
+  });
+  expect(response.ok()).toBe(true);
+  const session = await (await page.request.get("/api/auth/session")).json();
+  expect(session?.user?.role).toBe(role);
+}
+
+/**
+ * Calls the API as the signed-in browser does: with the app-issued token and the session id.
+ * Money comes back as exact decimal strings, as the page receives it.
+ */
+export async function apiGet<T = unknown>(request: APIRequestContext, path: string): Promise<T> {
+  const tokenResponse = await request.get("/api/session/token");
+  expect(tokenResponse.status()).toBe(200);
+  const { access_token, session_id } = (await tokenResponse.json()) as {
+    access_token: string;
+    session_id: string;
+  };
+  const response = await request.get(`/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${access_token}`, "X-Session-ID": session_id },
+  });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return parseJsonWithDecimals(await response.text(), DECIMAL_KEYS) as T;
+}
+
+/** Formats like the page does (the browser's Intl, so the locale is the page's). */
+export async function formatMoneyInPage(
+  page: Page,
+  amount: number | string,
+  currency: string,
+  signed = false,
+): Promise<string> {
+  return page.evaluate(
+    ({ amount, currency, signed }) => {
+      const iso = Intl.supportedValuesOf("currency").includes(currency);
+      const signDisplay = signed ? "exceptZero" : "auto";
+      const f = iso
+        ? new Intl.NumberFormat(undefined, {
+            style: "currency",
+            currency,
+            maximumFractionDigits: 8,
+            signDisplay,
+          })
+        : new Intl.NumberFormat(undefined, {
+            minimumFractionDigits: 2,
+            maximumFractionDigits: 8,
+            signDisplay,
+          });
+      const text = f.format(String(amount) as Intl.StringNumericLiteral);
+      return iso ? text : `${text} ${currency}`;
+    },
+    { amount: String(amount), currency, signed },
+  );
+}
+
+/** The rows of the transactions table as the user reads them, cell by cell. */
+export async function tableRows(page: Page): Promise<Record<string, string>[]> {
+  return page
+    .getByTestId("transaction-row")
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        Object.fromEntries(
+          [...row.querySelectorAll("td")].map((td) => [
+            td.dataset.column ?? "",
+            td.textContent?.trim() ?? "",
+          ]),
+        ),
+      ),
+    );
+}
+
+/** The transactions on screen: table rows at desktop widths, cards below 768 px. */
+export function visibleTransactions(page: Page) {
+  return page
+    .locator('[data-testid="transaction-row"], [data-testid="transaction-card"]')
+    .locator("visible=true");
+}
+
+/** A count as the page writes it (the browser's grouping): 24,000. */
+export function formatCountInPage(page: Page, n: number): Promise<string> {
+  return page.evaluate((n) => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(n), n);
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_CREDENTIALS } from "./demo-credentials.ts";
+import { listDemoUsernames, verifyDemoCredentials } from "./demo-users.ts";
+import { ROLES } from "./roles.ts";
+
+describe("demo users", () => {
+  it("has one account per role, and the published credentials sign in to it", async () => {
+    expect(DEMO_CREDENTIALS.map((c) => c.role).sort()).toEqual([...ROLES].sort());
+    expect(listDemoUsernames().sort()).toEqual(DEMO_CREDENTIALS.map((c) => c.username).sort());
+    for (const { username, password, role } of DEMO_CREDENTIALS) {
+      const user = await verifyDemoCredentials(username, password);
+      expect(user, username).toMatchObject({ role });
+      expect(user).not.toHaveProperty("passwordHash");
+    }
+  });
+
+  it("takes usernames case-insensitively, passwords exactly", async () => {
+    const [first] = DEMO_CREDENTIALS;
+    if (!first) throw new Error("no demo account");
+    expect(await verifyDemoCredentials(` ${first.username.toUpperCase()} `, first.password)).not.toBeNull();
+    expect(await verifyDemoCredentials(first.username, first.password.toUpperCase())).toBeNull();
+  });
+
+  it("rejects wrong, unknown, empty and non-string credentials", async () => {
+    const [first, second] = DEMO_CREDENTIALS;
+    if (!first || !second) throw new Error("no demo accounts");
+    expect(await verifyDemoCredentials(first.username, second.password)).toBeNull();
+    expect(await verifyDemoCredentials("nobody", first.password)).toBeNull();
+    expect(await verifyDemoCredentials(first.username, "")).toBeNull();
+    expect(await verifyDemoCredentials(undefined, undefined)).toBeNull();
+    expect(await verifyDemoCredentials(first.username, ["x"])).toBeNull();
+  });
+});

@@ -1,0 +1,122 @@
+import { SIGN_IN_PATH } from "@/lib/auth/paths";
+import { parseJsonWithDecimals } from "./lossless-json.ts";
+import { DECIMAL_KEYS } from "./wire.ts";
+
+/** A failed API call, with what the problem+json body said and the request id to quote. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string,
+    readonly requestId: string,
+    readonly errors: { name: string; detail: string }[] = [],
+  ) {
+    super(detail);
+    this.name = "ApiRequestError";
+  }
+}
+
+interface Credentials {
+  token: string;
+  sessionId: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+const RENEW_BEFORE_MS = 30_000;
+let credentials: Credentials | null = null;
+let pending: Promise<Credentials> | null = null;
+
+/** Forget the cached token (after signing in or out). */
+export function clearApiCredentials(): void {
+  credentials = null;
+  pending = null;
+}
+
+function goToSignIn(): void {
+  const back = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`${SIGN_IN_PATH}?callbackUrl=${encodeURIComponent(back)}`);
+}
+
+async function fetchCredentials(): Promise<Credentials> {
+  const requestId = crypto.randomUUID();
+  const response = await fetch("/api/session/token", {
+    cache: "no-store",
+    credentials: "same-origin",
+    headers: { "X-Request-ID": requestId },
+  });
+  if (response.status === 401) {
+    goToSignIn();
+    throw new ApiRequestError(401, "Signed out", "Your session has ended; sign in again.", requestId);
+  }
+  if (!response.ok) throw await toError(response, requestId);
+  const body = (await response.json()) as { access_token: string; session_id: string; expires_at: number };
+  return { token: body.access_token, sessionId: body.session_id, expiresAt: body.expires_at * 1000 };
+}
+
+/** The signed-in user's API credentials, renewed shortly before the token expires. */
+async function getCredentials(renew = false): Promise<Credentials> {
+  if (!renew && credentials && credentials.expiresAt - RENEW_BEFORE_MS > Date.now()) return credentials;
+  pending ??= fetchCredentials().finally(() => {
+    pending = null;
+  });
+  credentials = await pending;
+  return credentials;
+}
+
+async function toError(response: Response, sentRequestId: string): Promise<ApiRequestError> {
+  const requestId = response.headers.get("x-request-id") ?? sentRequestId;
+  try {
+    const problem = (await response.json()) as {
+      title?: string;
+      detail?: string;
+      request_id?: string;
+      errors?: { name: string; detail: string }[];
+    };
+    return new ApiRequestError(
+      response.status,
+      problem.title ?? response.statusText,
+      problem.detail ?? `The server answered ${response.status}.`,
+      problem.request_id ?? requestId,
+      problem.errors ?? [],
+    );
+  } catch {
+    return new ApiRequestError(
+      response.status,
+      response.statusText || "Request failed",
+      `The server answered ${response.status}.`,
+      requestId,
+    );
+  }
+}
+
+/**
+ * GET /api/v1{path} as the signed-in user: `Authorization: Bearer <app-issued token>`, `X-Session-ID`
+ * (the sign-in session) and a fresh `X-Request-ID`. A 401 renews the token once and retries.
+ */
+export async function apiGet<T>(path: string, query?: URLSearchParams, signal?: AbortSignal): Promise<T> {
+  const url = `/api/v1${path}${query && query.size > 0 ? `?${query}` : ""}`;
+  for (let attempt = 0; ; attempt++) {
+    const { token, sessionId } = await getCredentials(attempt > 0);
+    const requestId = crypto.randomUUID();
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        signal,
+        cache: "no-store",
+        headers: {
+          Accept: "application/json",
+          Authorization: `Bearer ${token}`,
+          "X-Session-ID": sessionId,
+          "X-Request-ID": requestId,
+        },
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiRequestError(0, "Network error", "The server could not be reached.", requestId);
+    }
+    if (response.status === 401 && attempt === 0) continue;
+    if (!response.ok) throw await toError(response, requestId);
+    return parseJsonWithDecimals(await response.text(), DECIMAL_KEYS) as T;
+  }
+}

@@ -1,0 +1,36 @@
+import type { ExactNumber } from "@/lib/http/exact-number";
+import type { MonthlyActivityResponse } from "@/lib/schemas/activity";
+import type { PlayerProfile, PlayerSearchResponse } from "@/lib/schemas/player";
+import type { TransactionListResponse } from "@/lib/schemas/transaction";
+import type { TransactionFacets } from "@/lib/schemas/transaction-facets";
+
+/** A response type as the browser sees it: exact decimals arrive as strings of digits. */
+export type Wire<T> = T extends ExactNumber
+  ? string
+  : T extends readonly (infer U)[]
+    ? Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+/** Keys whose values are exact decimals (numeric(20,8)) in the API's responses. */
+export const DECIMAL_KEYS: ReadonlySet<string> = new Set([
+  "amount",
+  "total_balance",
+  "cash_balance",
+  "bonus_balance",
+  "withdrawable_balance",
+  "pending_withdrawal",
+  "wr",
+  "ltd",
+  "ltw",
+  "ltnc",
+]);
+
+export type PlayerProfileData = Wire<PlayerProfile>;
+export type PlayerSearchData = Wire<PlayerSearchResponse>;
+export type PlayerSummaryData = PlayerSearchData["players"][number];
+export type TransactionListData = Wire<TransactionListResponse>;
+export type TransactionData = TransactionListData["transactions"][number];
+export type TransactionFacetsData = Wire<TransactionFacets>;
+export type MonthlyActivityData = Wire<MonthlyActivityResponse>;

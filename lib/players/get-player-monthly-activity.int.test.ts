@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestPrisma } from "@/lib/db/test-client";
+import { ExactNumber } from "@/lib/http/exact-number";
+import { getPlayerMonthlyActivity } from "./get-player-monthly-activity.ts";
+import { getPlayerProfile } from "./get-player-profile.ts";
+
+const db = createTestPrisma();
+const PLAYER = "PUIACT0001";
+
+/** Exact decimal sum of decimal strings (8 fractional digits at most, as stored). */
+function sum(values: string[]): string {
+  const scaled = values.reduce((acc, v) => {
+    const [whole = "0", frac = ""] = v.replace("-", "").split(".");
+    const n = BigInt(whole) * 100_000_000n + BigInt(frac.padEnd(8, "0"));
+    return acc + (v.startsWith("-") ? -n : n);
+  }, 0n);
+  const abs = scaled < 0n ? -scaled : scaled;
+  const frac = (abs % 100_000_000n).toString().padStart(8, "0").replace(/0+$/, "");
+  return `${scaled < 0n ? "-" : ""}${abs / 100_000_000n}${frac ? `.${frac}` : ""}`;
+}
+
+/** The value with every ExactNumber replaced by its digits, for readable deep equality. */
+function digitsOf(value: unknown): unknown {
+  if (value instanceof ExactNumber) return value.digits;
+  if (Array.isArray(value)) return value.map(digitsOf);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, digitsOf(v)]));
+  }
+  return value;
+}
+
+const tx = (id: string, date: string, eventType: string, amount: string, completed = true) => ({
+  id: `${PLAYER}-${id}`,
+  playerId: PLAYER,
+  date: new Date(date),
+  eventType: eventType as "deposit",
+  eventName: `${eventType} event`,
+  amount,
+  currency: "EUR",
+  createdBy: "System",
+  createdAt: new Date(date),
+  completedAt: completed ? new Date(date) : null,
+});
+
+beforeAll(async () => {
+  await db.player.create({
+    data: { id: PLAYER, name: "Activity Fixture", currency: "EUR", registrationDate: new Date("2025-01-01") },
+  });
+  await db.transaction.createMany({
+    data: [
+      tx("before", "2025-12-31T23:59:59.999Z", "deposit", "1000"), // just outside the window
+      tx("d1", "2026-01-01T00:00:00.000Z", "deposit", "10.1"),
+      tx("d2", "2026-01-15T10:00:00.000Z", "deposit", "20.205"),
+      tx("d3-pending", "2026-01-20T10:00:00.000Z", "deposit", "500", false),
+      tx("w1", "2026-02-03T10:00:00.000Z", "withdrawal", "-5.5"),
+      tx("b1", "2026-02-28T23:59:59.999Z", "bet", "-1.25"),
+      tx("b2", "2026-02-10T00:00:00.000Z", "bet", "-0.00000001"),
+      tx("bonus", "2026-02-10T00:00:00.000Z", "bonus", "50"),
+      tx("win", "2026-03-01T00:00:00.000Z", "win", "3"),
+      tx("after", "2026-04-01T00:00:00.000Z", "win", "7"), // just outside the window
+    ],
+  });
+});
+
+afterAll(async () => {
+  await db.player.delete({ where: { id: PLAYER } });
+  await db.$disconnect();
+});
+
+describe("getPlayerMonthlyActivity", () => {
+  it("returns null for an unknown player", async () => {
+    expect(await getPlayerMonthlyActivity("NO-SUCH-PLAYER", { months: 12 }, db)).toBeNull();
+  });
+
+  it("sums completed flows per UTC month, months without activity as zeros", async () => {
+    const result = await getPlayerMonthlyActivity(PLAYER, { months: 3, toMonth: "2026-03" }, db);
+    expect(result).not.toBeNull();
+    expect(digitsOf(result)).toEqual({
+      player_id: PLAYER,
+      currency: "EUR",
+      from: "2026-01-01T00:00:00.000Z",
+      to: "2026-04-01T00:00:00.000Z",
+      months: [
+        {
+          month: "2026-01",
+          deposits: { count: 2, amount: "30.305" },
+          withdrawals: { count: 0, amount: "0" },
+          bets: { count: 0, amount: "0" },
+          wins: { count: 0, amount: "0" },
+        },
+        {
+          month: "2026-02",
+          deposits: { count: 0, amount: "0" },
+          withdrawals: { count: 1, amount: "5.5" },
+          bets: { count: 2, amount: "1.25000001" },
+          wins: { count: 0, amount: "0" },
+        },
+        {
+          month: "2026-03",
+          deposits: { count: 0, amount: "0" },
+          withdrawals: { count: 0, amount: "0" },
+          bets: { count: 0, amount: "0" },
+          wins: { count: 1, amount: "3" },
+        },
+      ],
+    });
+  });
+
+  it("defaults to the months up to the current one", async () => {
+    const result = await getPlayerMonthlyActivity(
+      PLAYER,
+      { months: 12, now: new Date("2026-11-20T12:00:00Z") },
+      db,
+    );
+    expect(result?.months.map((m) => m.month)).toEqual([
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
+      "2026-04",
+      "2026-05",
+      "2026-06",
+      "2026-07",
+      "2026-08",
+      "2026-09",
+      "2026-10",
+      "2026-11",
+    ]);
+    expect(result?.months[0]?.deposits.count).toBe(1); // the 2025-12-31 deposit
+  });
+
+  it("agrees with the whale's lifetime KPIs over a window covering the whole history", async () => {
+    const [activity, profile] = await Promise.all([
+      getPlayerMonthlyActivity("P000007", { months: 36, toMonth: "2026-11" }, db),
+      getPlayerProfile("P000007", db),
+    ]);
+    const first = await db.transaction.findFirst({
+      where: { playerId: "P000007" },
+      orderBy: { date: "asc" },
+    });
+    expect(first && activity && first.date >= new Date(activity.from)).toBe(true);
+    const months = activity?.months ?? [];
+    expect(sum(months.map((m) => m.deposits.amount.digits))).toBe(profile?.kpi.ltd.digits);
+    expect(sum(months.map((m) => m.withdrawals.amount.digits))).toBe(profile?.kpi.ltw.digits);
+    const completedBets = await db.transaction.count({
+      where: { playerId: "P000007", eventType: "bet", completedAt: { not: null } },
+    });
+    expect(months.reduce((n, m) => n + m.bets.count, 0)).toBe(completedBets);
+  });
+});

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { dateTimeSchema, exactNumberSchema, wholeNumberParam } from "./common.ts";
+
+export const MAX_ACTIVITY_MONTHS = 36;
+export const DEFAULT_ACTIVITY_MONTHS = 12;
+
+/** The four flows the back office charts; each month reports every one of them, zeros included. */
+export const ACTIVITY_FLOWS = ["deposits", "withdrawals", "bets", "wins"] as const;
+export type ActivityFlow = (typeof ACTIVITY_FLOWS)[number];
+
+export const monthlyActivityQuerySchema = z
+  .strictObject({
+    months: wholeNumberParam({ min: 1, max: MAX_ACTIVITY_MONTHS, default: DEFAULT_ACTIVITY_MONTHS }).meta({
+      description: `How many calendar months to report, ending with \`to_month\`: 1 to ${MAX_ACTIVITY_MONTHS}.`,
+      override: {
+        type: "integer",
+        minimum: 1,
+        maximum: MAX_ACTIVITY_MONTHS,
+        default: DEFAULT_ACTIVITY_MONTHS,
+      },
+    }),
+    to_month: z
+      .string()
+      .regex(/^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])$/, "must be a month written YYYY-MM (1900-01 or later)")
+      .optional()
+      .meta({
+        description: "The last month reported (UTC calendar month). Default: the current month.",
+        param: { example: "2026-11" },
+      }),
+  })
+  .meta({ id: "MonthlyActivityQuery" });
+
+export type MonthlyActivityQuery = z.infer<typeof monthlyActivityQuerySchema>;
+
+const flowTotalSchema = z
+  .object({
+    count: z.number().int().meta({ description: "Number of completed transactions." }),
+    amount: exactNumberSchema.meta({
+      description: "Sum of their absolute amounts, in the player's currency (never negative).",
+    }),
+  })
+  .meta({ id: "ActivityTotal" });
+
+export const monthlyActivitySchema = z
+  .object({
+    month: z.string().meta({ description: "UTC calendar month, `YYYY-MM`.", examples: ["2026-11"] }),
+    deposits: flowTotalSchema,
+    withdrawals: flowTotalSchema,
+    bets: flowTotalSchema,
+    wins: flowTotalSchema,
+  })
+  .meta({ id: "MonthlyActivity" });
+
+export type MonthlyActivity = z.infer<typeof monthlyActivitySchema>;
+
+export const monthlyActivityResponseSchema = z
+  .object({
+    player_id: z.string(),
+    currency: z.string().meta({ description: "The player's currency: every amount is in it." }),
+    from: dateTimeSchema.meta({ description: "Start of the first month (inclusive)." }),
+    to: dateTimeSchema.meta({ description: "Start of the month after the last one (exclusive)." }),
+    months: z.array(monthlyActivitySchema).meta({
+      description: "One entry per month, oldest first, months without activity included with zeros.",
+    }),
+  })
+  .meta({
+    id: "PlayerMonthlyActivity",
+    description:
+      "Completed deposits, withdrawals, bets and wins per UTC calendar month (by transaction `date`). Pending transactions are left out, so deposits and withdrawals add up to the same figures as the `ltd` / `ltw` KPIs over the period.",
+  });
+
+export type MonthlyActivityResponse = z.infer<typeof monthlyActivityResponseSchema>;

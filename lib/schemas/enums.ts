@@ -1,0 +1,10 @@
+/*
+ * The closed value sets of the API, without zod, so the browser bundle can use them; the zod enums in
+ * player.ts and transaction.ts are built from these very arrays.
+ */
+export const KYC_STATUSES = ["not_started", "pending", "in_review", "approved", "rejected"] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+export const EVENT_TYPES = ["deposit", "withdrawal", "bonus", "bet", "win", "adjustment", "refund"] as const;
+
+export const CREATORS = ["System", "VIP Manager", "Admin"] as const;
