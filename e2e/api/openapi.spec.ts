@@ -1,17 +1,16 @@
 import { expect, test } from "@playwright/test";
 
 test.describe("API description", () => {
-  test("the OpenAPI document describes the three operations and their errors", async ({ request }) => {
+  test("the OpenAPI document describes every operation and its errors", async ({ request }) => {
     const res = await request.get("/api/v1/openapi.json");
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toMatch(/^application\/json/);
     const doc = await res.json();
     expect(doc.openapi).toMatch(/^3\.1\./);
-    expect(Object.keys(doc.paths).sort()).toEqual([
-      "/players",
-      "/players/{playerId}",
-      "/players/{playerId}/transactions",
-    ]);
+    // The spec's two operations and the search; added operations may follow, each described the same way.
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/players", "/players/{playerId}", "/players/{playerId}/transactions"]),
+    );
     for (const [path, item] of Object.entries(doc.paths) as [
       string,
       { get: { responses: Record<string, unknown> } },
