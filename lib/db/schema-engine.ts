@@ -60,6 +60,28 @@ export async function readMigrationList(dir = MIGRATIONS_DIR): Promise<Migration
   };
 }
 
+/**
+ * @prisma/adapter-pg's executeScript splits a migration at every `;`, which breaks any statement with a
+ * semicolon inside (a PL/pgSQL body, a string). Send the whole file as one simple query instead, as
+ * `prisma migrate deploy` does: PostgreSQL runs it as one implicit transaction.
+ */
+function wholeScriptAdapter(factory: PrismaPg): PrismaPg {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    adapter.executeScript = async (script: string) => {
+      try {
+        await adapter.underlyingDriver().query(script);
+      } catch (error) {
+        // The engine expects the adapter's own error conversion (a DriverAdapterError).
+        (adapter as unknown as { onError(error: unknown): never }).onError(error);
+      }
+    };
+    return adapter;
+  };
+  return factory;
+}
+
 async function withEngine<T>(
   connectionString: string,
   use: (engine: SchemaEngine, schema: string) => Promise<T>,
@@ -67,7 +89,7 @@ async function withEngine<T>(
 ): Promise<T> {
   const glue = await loadGlue();
   const schema = await readFile(SCHEMA_FILE, "utf8");
-  const factory = new PrismaPg({ connectionString, max: 1 });
+  const factory = wholeScriptAdapter(new PrismaPg({ connectionString, max: 1 }));
   if (shadowDatabaseUrl) {
     // The engine asks for a shadow database when it replays migrations for a diff.
     const shadow = new PrismaPg({ connectionString: shadowDatabaseUrl, max: 1 });
