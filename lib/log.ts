@@ -81,6 +81,13 @@ export function createLogger(destination?: DestinationStream, level = levelFromE
         log: (fields) => scrub(fields, 0) as Record<string, unknown>,
       },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      hooks: {
+        // The message (and any format arguments) get the same masking as field values.
+        logMethod(args, method) {
+          const scrubbed = args.map((a) => (typeof a === "string" ? scrubText(a) : a)) as typeof args;
+          return method.apply(this, scrubbed);
+        },
+      },
     },
     stream,
   );
@@ -94,7 +101,7 @@ function logger(): Logger {
 }
 
 function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
-  logger()[level](fields ?? {}, scrubText(msg));
+  logger()[level](fields ?? {}, msg);
 }
 
 export const log = {

@@ -11,12 +11,14 @@ import { stringifyJson } from "./json.ts";
 import {
   ApiError,
   insufficientScope,
+  invalidParameters,
   methodNotAllowed,
   PROBLEM_TYPES,
   serviceUnavailable,
   tooManyRequests,
 } from "./problem.ts";
 import { getRateLimiter } from "./rate-limit.ts";
+import { MALFORMED_PATH_HEADER } from "./request-stamp.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -112,6 +114,15 @@ const UNAVAILABLE_CODES = new Set([
   "08003",
   "08006",
 ]);
+
+/** The server flagged the path as malformed percent-encoding (see request-stamp.ts). */
+export function rejectMalformedPath(request: Request): void {
+  if (request.headers.get(MALFORMED_PATH_HEADER) === "1") {
+    throw invalidParameters([
+      { name: "path", in: "path", detail: "is not valid percent-encoded UTF-8 (a `%` must start an escape)" },
+    ]);
+  }
+}
 
 /** Connection-level failures (server down, refused, timed out) and statement timeouts are a 503, not a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -212,6 +223,7 @@ export function withApi<P extends Record<string, string>>(
     let read: AuditedRead | undefined;
     let response: Response;
     try {
+      rejectMalformedPath(request);
       if (options.auth === false) {
         principal = ANONYMOUS;
       } else {

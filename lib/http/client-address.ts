@@ -1,31 +1,13 @@
-import dc from "node:diagnostics_channel";
 import { isIP } from "node:net";
 import { getEnv } from "@/lib/env";
+import { isRequestStampInstalled, PEER_ADDRESS_HEADER } from "./request-stamp.ts";
 
 /*
  * The caller's address keys rate limits for unauthenticated callers and is recorded in the audit trail,
- * so a client must not be able to choose it. Route handlers only see headers, and Next.js copies a
- * client-sent X-Forwarded-For through unchanged; so the server process stamps every incoming request with
- * the socket's peer address in a header of its own (overwriting anything a client sent), and the
- * X-Forwarded-For entries are believed only as far as TRUST_PROXY reverse proxies are configured.
+ * so a client must not be able to choose it: the peer address comes from the server's own stamp
+ * (request-stamp.ts), and X-Forwarded-For entries are believed only as far as TRUST_PROXY reverse proxies
+ * are configured.
  */
-
-export const PEER_ADDRESS_HEADER = "x-par-peer-address";
-
-const g = globalThis as unknown as { parPeerStampInstalled?: boolean };
-
-/** Installed once per server process (instrumentation.ts), before requests are handled. */
-export function installPeerAddressStamp(): void {
-  if (g.parPeerStampInstalled) return;
-  g.parPeerStampInstalled = true;
-  dc.subscribe("http.server.request.start", (message) => {
-    const { request, socket } = message as {
-      request: { headers: Record<string, unknown> };
-      socket: { remoteAddress?: string };
-    };
-    request.headers[PEER_ADDRESS_HEADER] = socket.remoteAddress ?? "";
-  });
-}
 
 /** "::ffff:10.0.0.1" → "10.0.0.1"; "[::1]:443" / "10.0.0.1:80" → the address; garbage → null. */
 export function normalizeAddress(raw: string): string | null {
@@ -45,7 +27,7 @@ export function normalizeAddress(raw: string): string | null {
 export function clientAddress(
   headers: Headers,
   trustedProxies = getEnv().TRUST_PROXY,
-  peerStamped = g.parPeerStampInstalled === true,
+  peerStamped = isRequestStampInstalled(),
 ): string | null {
   const forwarded = (headers.get("x-forwarded-for") ?? "")
     .split(",")

@@ -1,6 +1,6 @@
 import { shutdownAuditQueue } from "@/lib/audit/audit-recorder";
 import { getEnv } from "@/lib/env";
-import { installPeerAddressStamp } from "@/lib/http/client-address";
+import { installRequestStamp } from "@/lib/http/request-stamp";
 import { describeError, log } from "@/lib/log";
 
 /** The startup message for demo authentication; kept here so tests can look for it. */
@@ -29,7 +29,7 @@ export function registerServerHooks(): void {
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY,
   });
-  installPeerAddressStamp();
+  installRequestStamp();
 
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
