@@ -49,11 +49,11 @@ export async function createRouteKit(
 
   const [search, profile, transactions, audit, catchAll, { buildOpenApiDocument }, { Ajv2020 }] =
     await Promise.all([
-      import("../app/api/v1/players/route.ts") as Promise<RouteModule>,
-      import("../app/api/v1/players/[playerId]/route.ts") as Promise<RouteModule>,
-      import("../app/api/v1/players/[playerId]/transactions/route.ts") as Promise<RouteModule>,
-      import("../app/api/v1/players/[playerId]/audit/route.ts") as Promise<RouteModule>,
-      import("../app/api/[...path]/route.ts") as Promise<RouteModule>,
+      import("../app/api/v1/players/route.ts") as unknown as Promise<RouteModule>,
+      import("../app/api/v1/players/[playerId]/route.ts") as unknown as Promise<RouteModule>,
+      import("../app/api/v1/players/[playerId]/transactions/route.ts") as unknown as Promise<RouteModule>,
+      import("../app/api/v1/players/[playerId]/audit/route.ts") as unknown as Promise<RouteModule>,
+      import("../app/api/[...path]/route.ts") as unknown as Promise<RouteModule>,
       import("../lib/openapi/document.ts"),
       import("ajv/dist/2020.js"),
     ]);
