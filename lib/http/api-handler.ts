@@ -218,6 +218,7 @@ export function withApi<P extends Record<string, string>>(
     const requestId = requestIdFor(request);
     const url = new URL(request.url);
     const address = clientAddress(request.headers);
+    log.debug("request started", { requestId, method: request.method, route: url.pathname });
     let principal: ApiPrincipal | undefined;
     let rateHeaders: Record<string, string> = {};
     let read: AuditedRead | undefined;

@@ -1,5 +1,6 @@
 import { shutdownAuditQueue } from "@/lib/audit/audit-recorder";
 import { getEnv } from "@/lib/env";
+import { getRateLimiter } from "@/lib/http/rate-limit";
 import { installRequestStamp } from "@/lib/http/request-stamp";
 import { describeError, log } from "@/lib/log";
 
@@ -30,6 +31,8 @@ export function registerServerHooks(): void {
     trustProxy: env.TRUST_PROXY,
   });
   installRequestStamp();
+  // Connect to Redis now, so the first requests are already counted in the shared store.
+  getRateLimiter();
 
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
