@@ -123,3 +123,29 @@ describe("audit queue", () => {
     expect(db.rows).toHaveLength(0);
   });
 });
+
+describe("resilient writer", () => {
+  it("writes the good records of a batch one by one when the database rejects one of them", async () => {
+    const { resilientWriter } = await import("./audit-recorder.ts");
+    const rows: string[] = [];
+    const rejected: string[] = [];
+    const write = async (records: AuditRecord[]) => {
+      if (records.some((r) => r.requestId === "bad")) throw new Error("invalid input syntax for type json");
+      rows.push(...records.map((r) => r.requestId));
+    };
+    const writer = resilientWriter(write, (r) => rejected.push(r.requestId));
+    await writer([record(1), { ...record(2), requestId: "bad" }, record(3)]);
+    expect(rows).toEqual(["r1", "r3"]);
+    expect(rejected).toEqual(["bad"]);
+  });
+
+  it("passes an outage on, so the queue keeps the batch and retries it", async () => {
+    const { resilientWriter } = await import("./audit-recorder.ts");
+    const outage = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    const writer = resilientWriter(
+      () => Promise.reject(outage),
+      () => {},
+    );
+    await expect(writer([record(1)])).rejects.toBe(outage);
+  });
+});

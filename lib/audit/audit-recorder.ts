@@ -1,6 +1,7 @@
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { getEnv } from "@/lib/env";
 import { describeError, log } from "@/lib/log";
-import { AuditQueue } from "./audit-queue.ts";
+import { AuditQueue, type AuditRecord, type AuditWriter } from "./audit-queue.ts";
 import { recordAuditEvents } from "./record-audit-events.ts";
 
 const WARN_EVERY_MS = 30_000;
@@ -8,10 +9,41 @@ const WARN_EVERY_MS = 30_000;
 // One queue per process; Next.js may evaluate this module in several bundles, so it lives on globalThis.
 const g = globalThis as unknown as { parAuditQueue?: AuditQueue };
 
+/**
+ * Writes a batch; an outage is thrown (the queue retries the batch later). Any other failure means some
+ * record itself is unacceptable to the database: the records are then written one by one and the
+ * rejected ones logged, so one bad record never blocks the trail.
+ */
+export function resilientWriter(
+  write: AuditWriter,
+  onRejected: (record: AuditRecord, error: unknown) => void,
+): AuditWriter {
+  return async (records) => {
+    try {
+      await write(records);
+    } catch (error) {
+      if (isDatabaseUnavailable(error) || records.length === 0) throw error;
+      for (const record of records) {
+        try {
+          await write([record]);
+        } catch (single) {
+          if (isDatabaseUnavailable(single)) throw single;
+          onRejected(record, single);
+        }
+      }
+    }
+  };
+}
+
 function createAuditQueue(): AuditQueue {
   const env = getEnv();
   let lastWarning = 0;
-  return new AuditQueue((records) => recordAuditEvents(records), {
+  const writer = resilientWriter(
+    (records) => recordAuditEvents(records),
+    (record, error) =>
+      log.error("audit record rejected by the database", { audit: record, ...describeError(error) }),
+  );
+  return new AuditQueue(writer, {
     batchSize: env.AUDIT_BATCH_SIZE,
     flushIntervalMs: env.AUDIT_FLUSH_INTERVAL_MS,
     maxPending: env.AUDIT_MAX_PENDING,

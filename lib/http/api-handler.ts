@@ -3,6 +3,7 @@ import type { AuditRecord } from "@/lib/audit/audit-queue";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { type ApiPrincipal, authenticateApiRequest } from "@/lib/auth/api-auth";
 import { hasScope, SCOPES, type Scope } from "@/lib/auth/scopes";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { describeError, log } from "@/lib/log";
 import type { AuditFilters, AuditOperation } from "@/lib/schemas/audit";
 import type { Problem } from "@/lib/schemas/common";
@@ -19,6 +20,8 @@ import {
 } from "./problem.ts";
 import { getRateLimiter } from "./rate-limit.ts";
 import { MALFORMED_PATH_HEADER } from "./request-stamp.ts";
+
+export { isDatabaseUnavailable };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -90,31 +93,6 @@ export function problemResponse(error: ApiError, requestId: string, instance?: s
   });
 }
 
-const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "ENOTFOUND",
-  "EPIPE",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EAI_AGAIN",
-  "P1001",
-  "P1002",
-  "P1008",
-  "P1017",
-  "P2024",
-  "57014", // statement_timeout: the database is too slow right now
-  "57P01",
-  "57P02",
-  "57P03",
-  "53300", // too many connections
-  "08000",
-  "08001",
-  "08003",
-  "08006",
-]);
-
 /** The server flagged the path as malformed percent-encoding (see request-stamp.ts). */
 export function rejectMalformedPath(request: Request): void {
   if (request.headers.get(MALFORMED_PATH_HEADER) === "1") {
@@ -122,38 +100,6 @@ export function rejectMalformedPath(request: Request): void {
       { name: "path", in: "path", detail: "is not valid percent-encoded UTF-8 (a `%` must start an escape)" },
     ]);
   }
-}
-
-/** Connection-level failures (server down, refused, timed out) and statement timeouts are a 503, not a bug. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [error];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    if (!current || typeof current !== "object" || seen.has(current)) continue;
-    seen.add(current);
-    const e = current as {
-      code?: unknown;
-      message?: unknown;
-      cause?: unknown;
-      meta?: { driverAdapterError?: unknown };
-    };
-    // Prisma wraps driver errors: PrismaClientKnownRequestError.meta.driverAdapterError.cause.code.
-    queue.push(e.cause, e.meta?.driverAdapterError);
-    const code = typeof e.code === "string" ? e.code : "";
-    if (UNAVAILABLE_CODES.has(code)) {
-      return true;
-    }
-    if (
-      typeof e.message === "string" &&
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|DatabaseNotReachable|Can't reach database|Query read timeout|statement timeout|canceling statement due to|terminating connection|the database system is (?:starting up|shutting down)|Client has encountered a connection error/i.test(
-        e.message,
-      )
-    ) {
-      return true;
-    }
-  }
-  return false;
 }
 
 export function toProblem(error: unknown, requestId: string, route: string): ApiError {
