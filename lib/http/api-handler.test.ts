@@ -187,7 +187,9 @@ describe("withApi: hostile input and logs", () => {
   it("logs request id, route, status and duration, never the token", async () => {
     const token = await jwt("alice", { roles: ["admin"] });
     await profile(request(token, { headers: { "x-request-id": "req-log" } }), route());
-    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.requestId === "req-log");
+    const line = logLines
+      .map((l) => JSON.parse(l))
+      .find((l) => l.requestId === "req-log" && l.msg === "request");
     expect(line).toMatchObject({
       msg: "request",
       route: "/api/v1/players/P1",
