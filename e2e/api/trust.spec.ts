@@ -79,13 +79,16 @@ test("every read is accounted for: an admin sees it in the player's audit trail"
 
   const admin = await signToken("admin-e2e", { roles: ["admin"] });
   await expect
-    .poll(async () => {
-      const res = await request.get("/api/v1/players/P000042/audit?operation=transactions&limit=50", {
-        headers: authHeaders(admin),
-      });
-      const body = await res.json();
-      return body.events.find((e: { session_id: string }) => e.session_id === session);
-    })
+    .poll(
+      async () => {
+        const res = await request.get("/api/v1/players/P000042/audit?operation=transactions&limit=50", {
+          headers: authHeaders(admin),
+        });
+        const body = await res.json();
+        return body.events.find((e: { session_id: string }) => e.session_id === session);
+      },
+      { timeout: 30_000 },
+    )
     .toMatchObject({
       subject: "agent-audit",
       operation: "transactions",

@@ -71,7 +71,9 @@ test("database down: prompt 503s, health says so, recovery without a restart, no
   const workers = Array.from({ length: 4 }, worker);
 
   await expect
-    .poll(() => samples.filter((s) => !isFailure(s.result) && s.result.status === 200).length)
+    .poll(() => samples.filter((s) => !isFailure(s.result) && s.result.status === 200).length, {
+      timeout: 60_000,
+    })
     .toBeGreaterThan(20);
 
   // The database goes away under load.
