@@ -49,4 +49,10 @@ describe("structured logging", () => {
     expect(text).not.toContain("900189");
     expect(scrubText("Authorization: Bearer s3cr3t-token")).toBe("Authorization: Bearer [redacted]");
   });
+
+  it("keeps dates readable (audit records logged as a last resort carry them)", () => {
+    const { lines, logger } = capture();
+    logger.error({ audit: { occurredAt: new Date("2026-11-20T12:00:00.000Z"), subject: "agent7" } }, "x");
+    expect(lines[0]?.audit).toEqual({ occurredAt: "2026-11-20T12:00:00.000Z", subject: "agent7" });
+  });
 });

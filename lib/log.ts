@@ -48,7 +48,10 @@ export function scrubText(text: string): string {
 function scrub(value: unknown, depth: number): unknown {
   if (typeof value === "string") return scrubText(value);
   if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  // Errors and other class instances are left to pino's serializers.
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = scrub(v, depth + 1);
   return out;

@@ -155,3 +155,43 @@ test("database down: prompt 503s, health says so, recovery without a restart, no
     .toBe(served);
   await pool.end();
 });
+
+test("shutdown with the database gone: retries for AUDIT_SHUTDOWN_TIMEOUT_MS, then logs what it could not write", async () => {
+  const gone = createPgCluster(faultPostgres + 1);
+  let server: AppProcess | undefined;
+  try {
+    gone.start();
+    await applyMigrations(gone.url);
+    const pool = new pg.Pool({ connectionString: gone.url, max: 1 });
+    pool.on("error", () => {});
+    await loadTestFixtures(pool);
+    await pool.end();
+    server = await startApp(appBase + 6, {
+      DATABASE_URL: gone.url,
+      AUTH_MODE: "demo",
+      AUDIT_FLUSH_INTERVAL_MS: "60000", // held back: only the shutdown path can write it
+      AUDIT_SHUTDOWN_TIMEOUT_MS: "3000",
+      LOG_LEVEL: "info",
+    });
+    const session = `gone-${randomUUID()}`;
+    const read = await httpGet(`${server.url}/api/v1/players/PTEST0001`, {
+      Authorization: "Bearer demo",
+      "X-Session-ID": session,
+    });
+    expect(isFailure(read) ? read.error : read.status).toBe(200);
+
+    gone.stop("immediate");
+    const exitCode = await server.stop(30_000);
+    expect([0, 143]).toContain(exitCode);
+    const lost = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"audit record not persisted"'))
+      .map((line) => JSON.parse(line).audit);
+    expect(lost).toMatchObject([{ sessionId: session, operation: "profile", playerId: "PTEST0001" }]);
+    expect(server.output()).toContain('"abandoned":1');
+  } finally {
+    await server?.stop();
+    gone.destroy();
+  }
+});

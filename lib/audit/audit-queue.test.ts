@@ -108,6 +108,22 @@ describe("audit queue", () => {
     expect(db.rows.map((r) => r.requestId).sort()).toEqual(["r1", "r2", "r3"]);
   });
 
+  it("reports the drained queue before the last records' promises settle (the process may exit then)", async () => {
+    const db = fakeDatabase();
+    const events: string[] = [];
+    const queue = new AuditQueue(
+      db.writer,
+      options({
+        flushIntervalMs: 60_000,
+        onDrained: (s) => events.push(`drained ${s.written}/${s.abandoned}`),
+      }),
+    );
+    const written = queue.enqueue(record(1)).then(() => events.push("settled"));
+    await queue.shutdown(1_000);
+    await written;
+    expect(events).toEqual(["drained 1/0", "settled"]);
+  });
+
   it("on shutdown with the database gone, gives up after the deadline and hands the records over", async () => {
     const db = fakeDatabase();
     db.setDown(true);

@@ -26,8 +26,13 @@ export interface AuditQueueOptions {
   maxPending: number;
   /** Called on each failed write with the number of records waiting; the queue retries with backoff. */
   onWriteError?: (error: unknown, pending: number) => void;
-  /** Called with records given up on at `close()` (the deadline passed): the caller keeps them elsewhere. */
+  /** Called with records given up on at shutdown (the deadline passed): the caller keeps them elsewhere. */
   onAbandon?: (records: AuditRecord[]) => void;
+  /**
+   * Called once a shutdown has emptied the queue, synchronously before the last records' promises settle
+   * (the process may exit right after they do).
+   */
+  onDrained?: (summary: { written: number; abandoned: number }) => void;
 }
 
 interface Entry {
@@ -50,6 +55,7 @@ export class AuditQueue {
   private active: Promise<void> | undefined;
   private failures = 0;
   private draining = false;
+  private reported = false;
   private deadline = Number.POSITIVE_INFINITY;
   /** Records written so far. */
   written = 0;
@@ -74,6 +80,7 @@ export class AuditQueue {
   enqueue(record: AuditRecord): Promise<void> {
     return new Promise<void>((resolve) => {
       this.queue.push({ record, done: resolve });
+      if (this.draining) this.reported = false; // report again once this one is written too
       const fullBatch = this.queue.length >= this.options.batchSize && this.failures === 0;
       if (this.draining || fullBatch) this.kick();
       else this.schedule(this.options.flushIntervalMs);
@@ -130,8 +137,17 @@ export class AuditQueue {
       }
       this.failures = 0;
       this.written += this.writing.length;
-      for (const e of this.writing) e.done();
+      const done = this.writing;
       this.writing = [];
+      this.reportIfDrained();
+      for (const e of done) e.done();
+    }
+  }
+
+  private reportIfDrained(): void {
+    if (this.draining && !this.reported && this.pending === 0) {
+      this.reported = true;
+      this.options.onDrained?.({ written: this.written, abandoned: this.abandoned });
     }
   }
 
@@ -140,6 +156,7 @@ export class AuditQueue {
     if (left.length === 0) return;
     this.abandoned += left.length;
     this.options.onAbandon?.(left.map((e) => e.record));
+    this.reportIfDrained();
     for (const e of left) e.done();
   }
 
@@ -157,6 +174,7 @@ export class AuditQueue {
   async shutdown(timeoutMs: number): Promise<number> {
     this.draining = true;
     this.deadline = Date.now() + timeoutMs;
+    this.reportIfDrained();
     this.kick();
     while (this.pending > 0 || this.active) {
       await (this.active ?? new Promise((r) => setTimeout(r, 10)));

@@ -56,6 +56,9 @@ function createAuditQueue(): AuditQueue {
       // Last resort at shutdown with the database gone: the log keeps them for manual replay.
       for (const record of records) log.error("audit record not persisted", { audit: record });
     },
+    onDrained(summary) {
+      log.info("audit queue drained", summary);
+    },
   });
 }
 
@@ -76,6 +79,5 @@ export function setAuditQueue(queue: AuditQueue | undefined): void {
 export async function shutdownAuditQueue(): Promise<void> {
   const queue = g.parAuditQueue;
   if (!queue) return;
-  const abandoned = await queue.shutdown(getEnv().AUDIT_SHUTDOWN_TIMEOUT_MS);
-  log.info("audit queue drained", { written: queue.written, abandoned });
+  await queue.shutdown(getEnv().AUDIT_SHUTDOWN_TIMEOUT_MS);
 }
