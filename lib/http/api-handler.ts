@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { describeError, log } from "@/lib/log";
 import type { AuditFilters, AuditOperation } from "@/lib/schemas/audit";
 import type { Problem } from "@/lib/schemas/common";
-import { clientAddress } from "./client-address.ts";
+import { addressRateKey, clientAddress } from "./client-address.ts";
 import { stringifyJson } from "./json.ts";
 import {
   ApiError,
@@ -182,7 +182,7 @@ export function withApi<P extends Record<string, string>>(
         }
         const limiter = getRateLimiter();
         if (limiter) {
-          const key = principal?.verified ? `sub:${principal.subject}` : `ip:${address ?? "unknown"}`;
+          const key = principal?.verified ? `sub:${principal.subject}` : addressRateKey(address);
           const decision = await limiter.check(key);
           rateHeaders = decision.headers;
           if (!decision.allowed) throw tooManyRequests(decision.resetSeconds, rateHeaders);

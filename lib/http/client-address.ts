@@ -43,3 +43,29 @@ export function clientAddress(
   }
   return null;
 }
+
+/** "2001:db8::1" → the eight 16-bit groups, expanded; null if not IPv6. */
+function ipv6Groups(address: string): string[] | null {
+  let a = address.toLowerCase().replace(/%.*$/, "");
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(a);
+  if (v4) {
+    const [b0, b1, b2, b3] = v4.slice(1).map(Number) as [number, number, number, number];
+    a = `${a.slice(0, v4.index)}${((b0 << 8) | b1).toString(16)}:${((b2 << 8) | b3).toString(16)}`;
+  }
+  const [head = "", tail] = a.split("::");
+  const h = head ? head.split(":") : [];
+  const t = tail === undefined ? null : tail ? tail.split(":") : [];
+  const groups = t === null ? h : [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t];
+  return groups.length === 8 ? groups.map((g) => g.padStart(4, "0")) : null;
+}
+
+/**
+ * The rate-limit key for an address: IPv4 as is; IPv6 by its /64 network, because one client usually
+ * holds a whole /64 and could otherwise take a fresh address for every request.
+ */
+export function addressRateKey(address: string | null): string {
+  if (!address) return "ip:unknown";
+  if (isIP(address) !== 6) return `ip:${address}`;
+  const groups = ipv6Groups(address);
+  return groups ? `ip6:${groups.slice(0, 4).join(":")}::/64` : `ip:${address}`;
+}
