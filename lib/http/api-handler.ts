@@ -102,10 +102,25 @@ export function rejectMalformedPath(request: Request): void {
   }
 }
 
+const outageLog = { last: 0, quiet: 0 };
+
 export function toProblem(error: unknown, requestId: string, route: string): ApiError {
   if (error instanceof ApiError) return error;
   if (isDatabaseUnavailable(error)) {
-    log.warn("database unavailable", { requestId, route, ...describeError(error) });
+    // During an outage every request fails the same way: one line per 10 s says so (the access log has each 503).
+    const now = Date.now();
+    if (now - outageLog.last >= 10_000) {
+      log.warn("database unavailable", {
+        requestId,
+        route,
+        alsoFailedSinceLastLine: outageLog.quiet,
+        ...describeError(error),
+      });
+      outageLog.last = now;
+      outageLog.quiet = 0;
+    } else {
+      outageLog.quiet += 1;
+    }
     return serviceUnavailable();
   }
   log.error("unhandled error", { requestId, route, ...describeError(error) });
