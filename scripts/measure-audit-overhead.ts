@@ -59,7 +59,9 @@ const results: Record<string, { latencies: number[]; seconds: number }> = {
 };
 await round(); // warm-up: connections, query plans, JIT
 for (let r = 0; r < ROUNDS; r++) {
-  for (const [name, make] of Object.entries(modes)) {
+  // ABBA order: drift in the machine's load (it is shared) falls on both modes alike.
+  const order = r % 2 ? Object.entries(modes).reverse() : Object.entries(modes);
+  for (const [name, make] of order) {
     const queue = make();
     setAuditQueue(queue);
     const { latencies, seconds } = await round();
