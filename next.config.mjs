@@ -1,3 +1,5 @@
+import { securityHeaderRules } from "./lib/http/security-headers.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // These load WebAssembly or native-ish modules at run time; keep them out of the bundle.
@@ -6,11 +8,15 @@ const nextConfig = {
     "@electric-sql/pglite-socket",
     "@prisma/schema-engine-wasm",
     "pg",
+    "ioredis",
   ],
   poweredByHeader: false,
   // Parallel builds (e.g. tests of two worktrees) can use separate output folders.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,
+  async headers() {
+    return securityHeaderRules({ dev: process.env.NODE_ENV !== "production" });
+  },
 };
 
 export default nextConfig;

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_JWT } from "./e2e/jwt-config.ts";
+import { E2E_JWT_SECRET } from "./e2e/support/auth.ts";
 
 /*
  * Two running copies of the production build: one on the embedded database, one on PostgreSQL.
@@ -28,13 +29,17 @@ const launchOptions = {
 const servers = [];
 const projects = [];
 
+// Shared by the two servers: app-issued tokens verify (roles → scopes); the functional suites send many
+// requests from one address, so rate limiting is exercised by e2e/trust on servers of its own instead.
+const trustEnv = { AUTH_JWT_SECRET: E2E_JWT_SECRET, RATE_LIMIT_MAX: "1000000" };
+
 if (targets.includes("embedded")) {
   servers.push({
     command: `node --import tsx scripts/serve.ts start --port ${EMBEDDED_PORT}`,
     url: `http://127.0.0.1:${EMBEDDED_PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    env: { EMBEDDED_DB_DIR: ".data/e2e-pglite", AUTH_MODE: "demo", LOG_LEVEL: "warn" },
+    env: { EMBEDDED_DB_DIR: ".data/e2e-pglite", AUTH_MODE: "demo", LOG_LEVEL: "warn", ...trustEnv },
   });
   projects.push(
     { name: "api-embedded", testDir: "e2e/api", use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },
@@ -54,7 +59,7 @@ if (targets.includes("postgres") && postgresUrl) {
     url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { DATABASE_URL: postgresUrl, AUTH_MODE: "demo", LOG_LEVEL: "warn" },
+    env: { DATABASE_URL: postgresUrl, AUTH_MODE: "demo", LOG_LEVEL: "warn", ...trustEnv },
   });
   projects.push({
     name: "api-postgres",
@@ -77,6 +82,7 @@ if (targets.includes("jwt") && postgresUrl) {
       AUTH_JWT_ISSUER: E2E_JWT.issuer,
       AUTH_JWT_AUDIENCE: E2E_JWT.audience,
       LOG_LEVEL: "warn",
+      RATE_LIMIT_MAX: "1000000",
     },
   });
   projects.push({
@@ -85,6 +91,9 @@ if (targets.includes("jwt") && postgresUrl) {
     use: { baseURL: `http://127.0.0.1:${JWT_PORT}` },
   });
 }
+// Faults, shutdown, shared rate limits and a short soak: these start (and stop) servers and databases of
+// their own (see e2e/trust/harness.ts), so they run once, not per target.
+projects.push({ name: "trust", testDir: "e2e/trust", timeout: 240_000, workers: 1 });
 
 export default defineConfig({
   fullyParallel: false,

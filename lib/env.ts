@@ -1,40 +1,82 @@
 import { z } from "zod";
 
 // Validated once per process; every module reads configuration from here, never from process.env directly.
-const envSchema = z.object({
-  DATABASE_URL: z.string().min(1).optional(),
-  AUTH_MODE: z.enum(["demo", "jwt"]).default("demo"),
-  AUTH_JWT_SECRET: z.string().min(1).optional(),
-  AUTH_JWKS_URL: z.url().optional(),
-  AUTH_JWT_ISSUER: z.string().min(1).optional(),
-  AUTH_JWT_AUDIENCE: z.string().min(1).optional(),
-  AUTH_JWT_ALGORITHMS: z.string().optional(),
-  // Back-office sign-in (next-auth). Secrets default to generated ones (see lib/auth/secrets.ts).
-  NEXTAUTH_SECRET: z.string().min(1).optional(),
-  AUTH_SECRET: z.string().min(1).optional(),
-  OIDC_ISSUER: z.url().optional(),
-  OIDC_CLIENT_ID: z.string().min(1).optional(),
-  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  OIDC_NAME: z.string().min(1).default("Single sign-on"),
-  AUTH_DEMO_USERS: z.enum(["on", "off"]).optional(),
-  AUTH_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(3600).default(300),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-});
+const envSchema = z
+  .object({
+    DATABASE_URL: z.string().min(1).optional(),
+    // No default on purpose: see the refinement below.
+    AUTH_MODE: z.enum(["demo", "jwt"]).optional(),
+    AUTH_JWT_SECRET: z.string().min(1).optional(),
+    AUTH_JWKS_URL: z.url().optional(),
+    AUTH_JWT_ISSUER: z.string().min(1).optional(),
+    AUTH_JWT_AUDIENCE: z.string().min(1).optional(),
+    AUTH_JWT_ALGORITHMS: z.string().optional(),
+    // Back-office sign-in (next-auth). Secrets default to generated ones (see lib/auth/secrets.ts).
+    NEXTAUTH_SECRET: z.string().min(1).optional(),
+    AUTH_SECRET: z.string().min(1).optional(),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().min(1).default("Single sign-on"),
+    AUTH_DEMO_USERS: z.enum(["on", "off"]).optional(),
+    AUTH_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(3600).default(300),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Server-side cap on every SQL statement (PostgreSQL statement_timeout). */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    /** How long to wait for a new database connection before answering 503. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    /** Requests per caller per window; 0 turns rate limiting off. */
+    RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000_000).default(600),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    /** Shares rate-limit counters between instances; without it they are per process. */
+    REDIS_URL: z.string().min(1).optional(),
+    REDIS_KEY_PREFIX: z.string().max(100).default("par:"),
+    /** Number of reverse proxies in front of the app whose X-Forwarded-For entries are trusted. */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    AUDIT_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+    AUDIT_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),
+    /** Unwritten audit records held while the database is unreachable; beyond it reads get 503. */
+    AUDIT_MAX_PENDING: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
+    /** On shutdown, how long to keep retrying unwritten audit records before writing them to the log. */
+    AUDIT_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.AUTH_MODE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_MODE"],
+        message:
+          "DATABASE_URL is set, so AUTH_MODE must be chosen explicitly: `jwt` (verified tokens) or `demo` (accepts any bearer token; never for real data)",
+      });
+    }
+    if (env.AUTH_MODE === "jwt" && !env.AUTH_JWT_SECRET && !env.AUTH_JWKS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_MODE"],
+        message: "AUTH_MODE=jwt needs AUTH_JWT_SECRET or AUTH_JWKS_URL",
+      });
+    }
+  })
+  // Without a database URL the launcher starts the embedded demo database: demo auth is the only sensible mode.
+  .transform((env) => ({ ...env, AUTH_MODE: env.AUTH_MODE ?? ("demo" as const) }));
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.output<typeof envSchema>;
+
+/** Validates an environment; throws one readable message naming every problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n  - ${problems.join("\n  - ")}`);
+  }
+  return parsed.data;
+}
 
 let cached: Env | undefined;
 
 export function getEnv(): Env {
-  if (!cached) {
-    const parsed = envSchema.safeParse(process.env);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
-      throw new Error(`Invalid environment configuration: ${fields}`);
-    }
-    cached = parsed.data;
-  }
+  cached ??= parseEnv(process.env);
   return cached;
 }
 

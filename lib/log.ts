@@ -1,17 +1,110 @@
-/** Structured JSON log lines on stdout/stderr. Never pass player e-mail or phone here. */
-type Level = "debug" | "info" | "warn" | "error";
-const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+import pino, { type DestinationStream, type Logger } from "pino";
 
-function threshold(): number {
-  const level = (process.env.LOG_LEVEL ?? "info") as Level | "silent";
-  return ORDER[level] ?? ORDER.info;
+/*
+ * Structured JSON log lines (pino): info and debug on stdout, warnings and errors on stderr.
+ * Never pass player e-mail or phone here. As a second line of defence, keys that name secrets or contact
+ * data are redacted and string values that look like e-mail addresses, phone numbers, bearer tokens or
+ * JWTs are masked before a line is written.
+ */
+
+type Level = "debug" | "info" | "warn" | "error";
+const LEVELS = new Set(["debug", "info", "warn", "error", "silent"]);
+
+const SENSITIVE_KEYS = [
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "token",
+  "accessToken",
+  "access_token",
+  "idToken",
+  "refreshToken",
+  "password",
+  "secret",
+  "email",
+  "phone",
+];
+
+// fast-redact paths: top level, one level and two levels deep (e.g. `headers.authorization`).
+const REDACT_PATHS = SENSITIVE_KEYS.flatMap((k) => {
+  const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : `["${k}"]`;
+  const sep = key.startsWith("[") ? "" : ".";
+  return [key, `*${sep}${key}`, `*.*${sep}${key}`];
+});
+
+const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+const PHONE = /\+\d[\d ().-]{6,}\d/g;
+const BEARER = /\b(bearer)\s+[\w.~+/=-]+/gi;
+const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
+
+export function scrubText(text: string): string {
+  return text
+    .replace(BEARER, "$1 [redacted]")
+    .replace(JWT, "[jwt]")
+    .replace(EMAIL, "[email]")
+    .replace(PHONE, "[phone]");
 }
 
-function write(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  if (ORDER[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  if (level === "error" || level === "warn") process.stderr.write(`${line}\n`);
-  else process.stdout.write(`${line}\n`);
+function scrub(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return scrubText(value);
+  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  // Errors and other class instances are left to pino's serializers.
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = scrub(v, depth + 1);
+  return out;
+}
+
+function levelFromEnv(): string {
+  const level = process.env.LOG_LEVEL ?? "info";
+  return LEVELS.has(level) ? level : "info";
+}
+
+/** A logger writing to `destination` (tests), or to stdout/stderr split by level. */
+export function createLogger(destination?: DestinationStream, level = levelFromEnv()): Logger {
+  const stream =
+    destination ??
+    pino.multistream(
+      [
+        { level: "debug", stream: process.stdout },
+        { level: "warn", stream: process.stderr },
+      ],
+      { dedupe: true },
+    );
+  return pino(
+    {
+      level,
+      base: { pid: process.pid },
+      messageKey: "msg",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => scrub(fields, 0) as Record<string, unknown>,
+      },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      hooks: {
+        // The message (and any format arguments) get the same masking as field values.
+        logMethod(args, method) {
+          const scrubbed = args.map((a) => (typeof a === "string" ? scrubText(a) : a)) as typeof args;
+          return method.apply(this, scrubbed);
+        },
+      },
+    },
+    stream,
+  );
+}
+
+const globalForLog = globalThis as unknown as { parLogger?: Logger };
+
+function logger(): Logger {
+  globalForLog.parLogger ??= createLogger();
+  return globalForLog.parLogger;
+}
+
+function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
+  logger()[level](fields ?? {}, msg);
 }
 
 export const log = {

@@ -9,6 +9,7 @@ import pg from "pg";
 import { fillGeneratedSecrets } from "../lib/auth/generated-secrets.ts";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "../lib/db/embedded.ts";
 import { applyMigrations } from "../lib/db/schema-engine.ts";
+import { parseEnv } from "../lib/env.ts";
 import { isEmpty, seedDemoData } from "../prisma/seed.ts";
 
 const mode = process.argv[2];
@@ -19,6 +20,15 @@ if (mode !== "dev" && mode !== "start") {
 
 let embedded: EmbeddedDatabase | undefined;
 const env = { ...process.env };
+
+// Refuse early, before starting anything, on a configuration the server would refuse (e.g. DATABASE_URL
+// without an explicit AUTH_MODE: demo authentication must never be silent against a real database).
+try {
+  parseEnv(env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 
 if (!env.DATABASE_URL) {
   const dataDir = env.EMBEDDED_DB_DIR;

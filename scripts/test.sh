@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: unit, integration (embedded + PostgreSQL), production build, HTTP and UI tests.
-# PostgreSQL is the local server (TEST_POSTGRES_URL overrides; TEST_DB_PREFIX names the test databases;
-# E2E_EMBEDDED_PORT / E2E_POSTGRES_PORT / E2E_JWT_PORT choose the ports of the app servers). Without it the PostgreSQL runs are
-# skipped with a warning, except under CI=true where they are required.
+# The whole test suite: unit, integration (embedded + PostgreSQL), production build, HTTP and UI tests, and the
+# trust tests (database outage, SIGTERM, shared rate limits, a short soak; e2e/trust).
+# PostgreSQL is the local server (TEST_POSTGRES_URL overrides; TEST_DB_PREFIX names the test databases and Redis
+# keys; E2E_EMBEDDED_PORT / E2E_POSTGRES_PORT / E2E_JWT_PORT choose the ports of the app servers, the trust tests
+# use ports from E2E_POSTGRES_PORT + 8). Without it the PostgreSQL runs are skipped with a warning, except under
+# CI=true where they are required. Redis (TEST_REDIS_URL, default 127.0.0.1:6379) likewise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +13,17 @@ node --import tsx -e 'import("./scripts/test-db.ts").then(async m => process.exi
 if [ "$pg_ok" = 0 ]; then
   if [ "${CI:-}" = "true" ]; then echo "PostgreSQL is not reachable at ${TEST_POSTGRES_URL:-127.0.0.1:5432}; CI requires it." >&2; exit 1; fi
   echo "WARNING: PostgreSQL not reachable; running on the embedded database only." >&2
+fi
+
+redis_ok=1
+node -e '
+  const u = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+  const s = require("node:net").connect({ host: u.hostname, port: Number(u.port || 6379) }, () => process.exit(0));
+  s.on("error", () => process.exit(1));
+  setTimeout(() => process.exit(1), 2000);' || redis_ok=0
+if [ "$redis_ok" = 0 ]; then
+  if [ "${CI:-}" = "true" ]; then echo "Redis is not reachable at ${TEST_REDIS_URL:-127.0.0.1:6379}; CI requires it." >&2; exit 1; fi
+  echo "WARNING: Redis not reachable; the shared rate-limit tests are skipped." >&2
 fi
 
 echo "== unit tests"

@@ -8,22 +8,48 @@ import {
 } from "jose";
 import { getEnv } from "@/lib/env";
 import { serviceUnavailable, unauthorized } from "@/lib/http/problem";
+import { DEMO_SCOPES, type Role, rolesFromClaims, type Scope, scopesFromClaims } from "./scopes.ts";
 
 export const MAX_SESSION_ID_LENGTH = 128;
 const SESSION_ID = /^[\x20-\x7e]+$/;
 
 export interface ApiPrincipal {
-  /** Who is calling: the token's `sub` in jwt mode, `demo` in demo mode. */
+  /** Who is calling: a verified token's `sub`, else `demo` (demo mode). */
   subject: string;
   sessionId: string;
   mode: "demo" | "jwt";
   claims: JWTPayload | null;
+  /** True when `subject` comes from a verified token (so it can key rate limits and name the caller). */
+  verified: boolean;
+  scopes: readonly Scope[];
+  roles: readonly Role[];
 }
+
+/** A verified token's claims → principal; scopes come only from its `scope` and role claims. */
+function principalFromClaims(
+  claims: JWTPayload,
+  sessionId: string,
+  mode: ApiPrincipal["mode"],
+): ApiPrincipal {
+  return {
+    subject: claims.sub ?? "unknown",
+    sessionId,
+    mode,
+    claims,
+    verified: true,
+    scopes: scopesFromClaims(claims),
+    roles: rolesFromClaims(claims),
+  };
+}
+
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
 /**
  * Authorization: Bearer <token> (scheme case-insensitive) and X-Session-ID are both required.
- * demo mode accepts any non-empty token, as the spec's demo deployment does; jwt mode verifies
- * signature, expiry and (when configured) issuer and audience.
+ * demo mode accepts any non-empty token, as the spec's demo deployment does (with the scopes of DEMO_SCOPES);
+ * a token that verifies as one this app issued (when a secret or JWKS is configured) is read by its claims
+ * instead, so the signed-in UI roles apply in demo mode too. jwt mode verifies signature, expiry and (when
+ * configured) issuer and audience, and grants only the scopes the token carries.
  */
 export async function authenticateApiRequest(headers: Headers): Promise<ApiPrincipal> {
   const authorization = headers.get("authorization")?.trim() ?? "";
@@ -60,10 +86,21 @@ export async function authenticateApiRequest(headers: Headers): Promise<ApiPrinc
 
   const env = getEnv();
   if (env.AUTH_MODE === "demo") {
-    return { subject: "demo", sessionId, mode: "demo", claims: null };
+    if ((env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL) && JWT_SHAPE.test(token)) {
+      const claims = await verifyJwt(token).catch(() => null);
+      if (claims) return principalFromClaims(claims, sessionId, "demo");
+    }
+    return {
+      subject: "demo",
+      sessionId,
+      mode: "demo",
+      claims: null,
+      verified: false,
+      scopes: DEMO_SCOPES,
+      roles: [],
+    };
   }
-  const claims = await verifyJwt(token);
-  return { subject: claims.sub ?? "unknown", sessionId, mode: "jwt", claims };
+  return principalFromClaims(await verifyJwt(token), sessionId, "jwt");
 }
 
 let jwks: { url: string; getKey: JWTVerifyGetKey } | undefined;

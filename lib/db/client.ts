@@ -1,9 +1,32 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { getEnv } from "@/lib/env";
+import { describeError, log } from "@/lib/log";
 import { PrismaClient } from "./generated/client.ts";
 
+/**
+ * Every statement runs under PostgreSQL's statement_timeout, and the client gives up on a query a little
+ * later (a server that stops answering mid-query) and on a connection attempt after DB_CONNECT_TIMEOUT_MS:
+ * a database that is down or hung turns into a prompt 503, never a hanging request.
+ */
 export function createPrismaClient(connectionString: string, max = getEnv().DB_POOL_SIZE): PrismaClient {
-  const adapter = new PrismaPg({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  const env = getEnv();
+  const adapter = new PrismaPg(
+    {
+      connectionString,
+      max,
+      connectionTimeoutMillis: env.DB_CONNECT_TIMEOUT_MS,
+      statement_timeout: env.DB_STATEMENT_TIMEOUT_MS,
+      query_timeout: env.DB_STATEMENT_TIMEOUT_MS + 2_000,
+      idle_in_transaction_session_timeout: env.DB_STATEMENT_TIMEOUT_MS,
+      keepAlive: true,
+      // Drop idle connections after a while so a restarted server is reconnected to promptly.
+      idleTimeoutMillis: 30_000,
+    },
+    {
+      // An idle pooled connection whose server went away: pg discards it; without a listener it would crash the process.
+      onPoolError: (error) => log.warn("database connection lost", describeError(error)),
+    },
+  );
   return new PrismaClient({ adapter });
 }
 

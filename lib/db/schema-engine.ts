@@ -118,10 +118,27 @@ function withCharColumns<A extends SqlDriverAdapter>(adapter: A): A {
   return adapter;
 }
 
+/**
+ * @prisma/adapter-pg's executeScript splits a migration at every `;`, which breaks any statement with a
+ * semicolon inside (a PL/pgSQL body, a string). Send the whole file as one simple query instead, as
+ * `prisma migrate deploy` does: PostgreSQL runs it as one implicit transaction.
+ */
+function withWholeScripts<A extends SqlDriverAdapter & { underlyingDriver(): pg.Pool }>(adapter: A): A {
+  adapter.executeScript = async (script: string) => {
+    try {
+      await adapter.underlyingDriver().query(script);
+    } catch (error) {
+      // The engine expects the adapter's own error conversion (a DriverAdapterError).
+      (adapter as unknown as { onError(error: unknown): never }).onError(error);
+    }
+  };
+  return adapter;
+}
+
 function adapterFor(connectionString: string): PrismaPg {
   const factory = new PrismaPg({ connectionString, max: 1, Client: CharAwareClient });
   const connect = factory.connect.bind(factory);
-  factory.connect = async () => withCharColumns(await connect());
+  factory.connect = async () => withWholeScripts(withCharColumns(await connect()));
   return factory;
 }
 

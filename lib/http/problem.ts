@@ -4,6 +4,8 @@ import type { ProblemFieldError } from "@/lib/schemas/common";
 export const PROBLEM_TYPES = {
   invalidParameters: "/problems/invalid-parameters",
   unauthorized: "/problems/unauthorized",
+  insufficientScope: "/problems/insufficient-scope",
+  rateLimited: "/problems/rate-limited",
   notFound: "/problems/not-found",
   methodNotAllowed: "/problems/method-not-allowed",
   unavailable: "/problems/service-unavailable",
@@ -40,6 +42,31 @@ export function unauthorized(detail: string, errors?: ProblemFieldError[], inval
   return new ApiError(401, PROBLEM_TYPES.unauthorized, "Unauthorized", detail, errors, {
     "WWW-Authenticate": challenge,
   });
+}
+
+/** RFC 6750 §3.1: the token is fine but does not carry the scope this operation needs. */
+export function insufficientScope(scope: string): ApiError {
+  return new ApiError(
+    403,
+    PROBLEM_TYPES.insufficientScope,
+    "Insufficient scope",
+    `This operation needs the '${scope}' scope, which the access token does not grant.`,
+    undefined,
+    {
+      "WWW-Authenticate": `Bearer realm="player-account-read", error="insufficient_scope", scope="${scope}"`,
+    },
+  );
+}
+
+export function tooManyRequests(retryAfterSeconds: number, headers: Record<string, string>): ApiError {
+  return new ApiError(
+    429,
+    PROBLEM_TYPES.rateLimited,
+    "Too many requests",
+    `This caller's request quota is used up; retry in ${retryAfterSeconds} s.`,
+    undefined,
+    { ...headers, "Retry-After": String(retryAfterSeconds) },
+  );
 }
 
 export function notFound(detail: string): ApiError {

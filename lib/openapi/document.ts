@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
+import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/auth/scopes";
 import { monthlyActivityQuerySchema, monthlyActivityResponseSchema } from "@/lib/schemas/activity";
+import { AUDIT_OPERATIONS, auditListQuerySchema, auditListResponseSchema } from "@/lib/schemas/audit";
 import { problemSchema } from "@/lib/schemas/common";
 import {
   playerIdSchema,
@@ -19,11 +21,29 @@ const problem = (description: string) => ({
 const requestIdHeader = z
   .string()
   .meta({ description: "Echoes a sane incoming X-Request-ID, else a new UUID." });
+const rateLimitHeaders = {
+  "RateLimit-Policy": z.string().meta({
+    description: 'The caller\'s quota (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";q=600;w=60`.',
+  }),
+  RateLimit: z.string().meta({
+    description:
+      'Requests left in the current window and seconds until it ends, e.g. `"default";r=598;t=42`.',
+  }),
+  "RateLimit-Limit": z.string().meta({ description: "Requests allowed per window (earlier drafts' form)." }),
+  "RateLimit-Remaining": z.string().meta({ description: "Requests left in the current window." }),
+  "RateLimit-Reset": z.string().meta({ description: "Seconds until the window ends." }),
+};
 const ok = (description: string, schema: z.ZodType) => ({
   description,
-  headers: z.object({ "X-Request-ID": requestIdHeader, "Cache-Control": z.literal("no-store") }),
+  headers: z.object({
+    "X-Request-ID": requestIdHeader,
+    "Cache-Control": z.literal("no-store"),
+    ...rateLimitHeaders,
+  }),
   content: { "application/json": { schema } },
 });
+/** OpenAPI 3.1 lets a bearer scheme's requirement list the roles/scopes an operation needs. */
+const requires = (scope: Scope) => [{ bearerAuth: [scope] }];
 
 const sessionHeader = z.object({
   "X-Session-ID": z.string().meta({
@@ -36,14 +56,32 @@ const commonErrors = {
   "401": problem(
     "Missing or rejected credentials (Authorization or X-Session-ID). Sent with `WWW-Authenticate: Bearer`.",
   ),
+  "403": problem(
+    "The token is valid but lacks the scope this operation needs (`insufficient_scope`); `WWW-Authenticate` names it.",
+  ),
   "405": problem("Only GET (and HEAD) are supported; the `Allow` header says so."),
+  "429": {
+    ...problem(
+      "This caller's request quota is used up. Wait `Retry-After` seconds; the RateLimit headers describe the quota.",
+    ),
+    headers: z.object({ "Retry-After": z.string(), ...rateLimitHeaders }),
+  },
   "500": problem("Unexpected failure; the body carries only a request id, the cause is logged."),
   "503": problem(
-    "The database (or, with AUTH_MODE=jwt and a JWKS URL, the issuer's key set) is unreachable; retry after the `Retry-After` seconds.",
+    "The database is unreachable or too slow (statement timeout), reads cannot be audited right now, or (AUTH_MODE=jwt with a JWKS URL) the issuer's key set cannot be fetched; retry after the `Retry-After` seconds.",
   ),
 };
 
 const playerPath = z.object({ playerId: playerIdSchema });
+
+const SCOPE_TABLE = [
+  "| Scope | Grants |",
+  "|---|---|",
+  ...Object.values(SCOPES).map((s) => `| \`${s}\` | ${SCOPE_DESCRIPTIONS[s]} |`),
+].join("\n");
+const ROLE_LIST = ROLES.map((r) => `\`${r}\` → ${ROLE_SCOPES[r].map((s) => `\`${s}\``).join(", ")}`).join(
+  "; ",
+);
 
 const DESCRIPTION = `
 Read-only access to gaming-platform players for back-office callers.
@@ -53,6 +91,26 @@ Every operation needs \`Authorization: Bearer <token>\` (scheme case-insensitive
 With \`AUTH_MODE=demo\` (the embedded quick start) any non-empty token is accepted, as in the spec's demo deployment.
 With \`AUTH_MODE=jwt\` the token must be a JWT signed with the configured shared secret (HS256/384/512) or a key of the
 configured JWKS URL, unexpired (\`exp\` required), and carry the configured issuer and audience.
+
+## Scopes
+Access is least privilege. A verified token grants scopes through its OAuth-style \`scope\` claim (space-separated)
+and through its \`roles\` claim (array or space-separated); a token granting none can read nothing (403).
+
+${SCOPE_TABLE}
+
+Roles: ${ROLE_LIST}.
+
+In demo mode a token that verifies as one this deployment issued (signed with \`AUTH_JWT_SECRET\`) is read by its
+claims; any other token gets \`players:read players:pii\`, as in the spec's demo deployment (not \`audit:read\`).
+
+## Accountability
+Every successful profile, transaction list, search, export and audit-trail read is recorded in an append-only audit
+trail (who, session, player, operation, parameters, request id, client address); \`audit:read\` pages through it.
+
+## Fair use
+Requests are rate limited per caller (the verified token's subject, else the client address); every response of a
+\`/players\` operation carries the quota in \`RateLimit-Policy\` / \`RateLimit\` (and the older \`RateLimit-Limit\`,
+\`-Remaining\`, \`-Reset\`); beyond it the answer is 429 with \`Retry-After\`.
 
 ## Decisions on the specification's gaps
 - **Presence**: every profile field is always present; unknown values are \`null\` (never omitted).
@@ -90,17 +148,20 @@ export function buildOpenApiDocument() {
           type: "http",
           scheme: "bearer",
           bearerFormat: "JWT (AUTH_MODE=jwt) or any token (demo)",
+          description: `Scopes (listed per operation): ${Object.values(SCOPES).join(", ")}. See the description above.`,
         },
       },
     },
-    tags: [{ name: "Players" }],
+    tags: [{ name: "Players" }, { name: "Audit" }],
     paths: {
       "/players": {
         get: {
           operationId: "searchPlayers",
           tags: ["Players"],
+          security: requires(SCOPES.playersRead),
           summary: "Search players by id, name or email",
-          description: "An addition to the spec for the back-office lookup: players ordered by id.",
+          description:
+            "An addition to the spec for the back-office lookup: players ordered by id. Needs `players:read`; without `players:pii`, e-mail addresses are masked and not searched.",
           requestParams: { query: playerSearchQuerySchema, header: sessionHeader },
           responses: {
             "200": ok("A page of player summaries.", playerSearchResponseSchema),
@@ -113,6 +174,9 @@ export function buildOpenApiDocument() {
         get: {
           operationId: "getPlayerProfile",
           tags: ["Players"],
+          security: requires(SCOPES.playersRead),
+          description:
+            "Needs `players:read`; without `players:pii` the `email` and `phone` fields are masked in the response.",
           summary: "Get complete player profile",
           requestParams: { path: playerPath, header: sessionHeader },
           responses: {
@@ -127,6 +191,7 @@ export function buildOpenApiDocument() {
         get: {
           operationId: "listPlayerTransactions",
           tags: ["Players"],
+          security: requires(SCOPES.playersRead),
           summary: "Get a player's transaction history",
           description:
             "Filterable, paged, newest first. Filters: values of one parameter OR, parameters AND, date bounds inclusive.",
@@ -146,6 +211,7 @@ export function buildOpenApiDocument() {
           summary: "Get the filter values of a player's transactions",
           description:
             "An addition to the spec for the back-office filters: the event types (all of them, with counts), the event names and creators the player actually has, with counts, and the span of the player's transaction dates.",
+          security: requires(SCOPES.playersRead),
           requestParams: { path: playerPath, header: sessionHeader },
           responses: {
             "200": ok("The player's filter values.", transactionFacetsSchema),
@@ -162,10 +228,27 @@ export function buildOpenApiDocument() {
           summary: "Get a player's deposits, withdrawals, bets and wins per month",
           description:
             "An addition to the spec for the back-office activity chart: completed transactions per UTC calendar month, by transaction `date`, for `months` months ending with `to_month` (default: the last 12 months including the current one).",
+          security: requires(SCOPES.playersRead),
           requestParams: { path: playerPath, query: monthlyActivityQuerySchema, header: sessionHeader },
           responses: {
             "200": ok("One entry per month, oldest first.", monthlyActivityResponseSchema),
             "400": problem("Invalid playerId, months or to_month, or an unknown parameter."),
+            "404": problem("No player with this id."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/players/{playerId}/audit": {
+        get: {
+          operationId: "listPlayerAuditEvents",
+          tags: ["Audit"],
+          summary: "Page through a player's audit trail",
+          description: `Admins only (\`audit:read\`). Who read this player's data: reads naming the player (operations ${AUDIT_OPERATIONS.map((o) => `\`${o}\``).join(", ")}) and searches whose results contained the player. Newest first, cursor paging. Reading the trail is itself recorded.`,
+          security: requires(SCOPES.auditRead),
+          requestParams: { path: playerPath, query: auditListQuerySchema, header: sessionHeader },
+          responses: {
+            "200": ok("A page of audit events.", auditListResponseSchema),
+            "400": problem("Invalid operation, cursor or limit, or an unknown parameter."),
             "404": problem("No player with this id."),
             ...commonErrors,
           },

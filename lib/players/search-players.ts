@@ -3,11 +3,16 @@ import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { PlayerSummary } from "@/lib/schemas/player";
 import { PLAYER_SUMMARY_SELECT, toPlayerSummary } from "./map-player.ts";
 
-/** Players whose id, name or email contains q (case-insensitive), ordered by id; all players without q. */
+/**
+ * Players whose id, name or email contains q (case-insensitive), ordered by id; all players without q.
+ * `matchEmail: false` leaves e-mail out of the match, for callers who may not see e-mail addresses (else
+ * a search would reveal them one character at a time).
+ */
 export async function searchPlayers(
   q: string | undefined,
   page: { limit: number; offset: number },
   db: PrismaClient = getPrisma(),
+  options: { matchEmail?: boolean } = {},
 ): Promise<{ players: PlayerSummary[]; total: number }> {
   // Prisma passes `contains` to LIKE as is: escape LIKE's wildcards so "_" means an underscore.
   const term = q?.replace(/[\\%_]/g, "\\$&");
@@ -16,7 +21,9 @@ export async function searchPlayers(
         OR: [
           { id: { contains: term, mode: "insensitive" } },
           { name: { contains: term, mode: "insensitive" } },
-          { email: { contains: term, mode: "insensitive" } },
+          ...(options.matchEmail === false
+            ? []
+            : [{ email: { contains: term, mode: "insensitive" as const } }]),
         ],
       }
     : {};

@@ -19,6 +19,19 @@ export const playerIdSchema = safeText(64).meta({
   param: { example: "P000007" },
 });
 
+/** Full with the players:pii scope; otherwise masked by lib/players/mask-contact.ts. */
+const contactEmailSchema = z.union([z.email(), z.string().regex(/^(?:[^@]?\*\*\*@.+|\*\*\*)$/u)]).meta({
+  description:
+    "The full address with the `players:pii` scope; otherwise masked to its first character and domain, e.g. `j***@example.com`.",
+  examples: ["jane.doe@example.com", "j***@example.com"],
+});
+
+const contactPhoneSchema = z.string().meta({
+  description:
+    "The full number with the `players:pii` scope; otherwise masked to the international prefix and the last two digits, e.g. `+44 ••• ••• 89`.",
+  examples: ["+44 7700 900189", "+44 ••• ••• 89"],
+});
+
 export const balancesSchema = z
   .object({
     total_balance: exactNumberSchema.meta({ description: "cash_balance + bonus_balance." }),
@@ -84,8 +97,8 @@ export const playerProfileSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    email: nullable(z.email()),
-    phone: nullable(z.string()),
+    email: nullable(contactEmailSchema),
+    phone: nullable(contactPhoneSchema),
     currency: z.string().meta({ description: "ISO 4217 code, or a crypto ticker such as BTC." }),
     language: nullable(z.string()).meta({ description: "Language name in English, e.g. `German`." }),
     registration_date: dateTimeSchema,
@@ -115,7 +128,7 @@ export const playerSummarySchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    email: nullable(z.email()),
+    email: nullable(contactEmailSchema),
     currency: z.string(),
     kyc_status: kycStatusSchema,
     blocked: z.boolean(),
@@ -128,7 +141,8 @@ export type PlayerSummary = z.infer<typeof playerSummarySchema>;
 export const playerSearchQuerySchema = z
   .strictObject({
     q: safeText(100).optional().meta({
-      description: "Case-insensitive substring of the player's id, name or email. Omit to list all players.",
+      description:
+        "Case-insensitive substring of the player's id, name or email (email only with the `players:pii` scope). Omit to list all players.",
     }),
     limit: limitParam,
     offset: offsetParam,

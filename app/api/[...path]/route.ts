@@ -1,12 +1,18 @@
-import { problemResponse, requestIdFor } from "@/lib/http/api-handler";
-import { notFound } from "@/lib/http/problem";
+import { problemResponse, rejectMalformedPath, requestIdFor } from "@/lib/http/api-handler";
+import { ApiError, notFound } from "@/lib/http/problem";
 
 export const dynamic = "force-dynamic";
 
 /** Any other /api path: a problem+json 404 instead of the HTML not-found page. */
 async function handler(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
-  return problemResponse(notFound(`There is no API resource at ${path}.`), requestIdFor(request), path);
+  let problem = notFound(`There is no API resource at ${path}.`);
+  try {
+    rejectMalformedPath(request);
+  } catch (error) {
+    if (error instanceof ApiError) problem = error;
+  }
+  return problemResponse(problem, requestIdFor(request), path);
 }
 
 export {

@@ -1,3 +1,4 @@
+import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { checkDatabase } from "@/lib/db/check-database";
 import { jsonResponse, readOnlyMethods, withApi } from "@/lib/http/api-handler";
 
@@ -7,7 +8,12 @@ export const GET = withApi(
   async () => {
     const db = await checkDatabase();
     return jsonResponse(
-      { status: db.ok ? "ok" : "degraded", database: { reachable: db.ok, latency_ms: db.latencyMs } },
+      {
+        status: db.ok ? "ok" : "degraded",
+        database: { reachable: db.ok, latency_ms: db.latencyMs },
+        // Audit records not yet written (they wait while the database is unreachable).
+        audit: { pending: getAuditQueue().pending },
+      },
       { status: db.ok ? 200 : 503, headers: db.ok ? {} : { "Retry-After": "5" } },
     );
   },

@@ -7,7 +7,7 @@ import { TRANSACTION_LIST_ARRAY_PARAMS, transactionListQuerySchema } from "@/lib
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApi<{ playerId: string }>(async ({ params, url }) => {
+export const GET = withApi<{ playerId: string }>(async ({ params, url, audit }) => {
   const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
   const { limit, offset, ...filters } = parseQuery(
     transactionListQuerySchema,
@@ -16,6 +16,7 @@ export const GET = withApi<{ playerId: string }>(async ({ params, url }) => {
   );
   const page = await listPlayerTransactions(playerId, filters, { limit, offset });
   if (!page) throw notFound(`No player with id '${playerId}'.`);
+  audit({ operation: "transactions", playerId });
   return jsonResponse({
     transactions: page.transactions,
     total: page.total,

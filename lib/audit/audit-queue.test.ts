@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AuditQueue, type AuditQueueOptions, type AuditRecord } from "./audit-queue.ts";
+
+const record = (n: number): AuditRecord => ({
+  occurredAt: new Date(0),
+  subject: "demo",
+  authMode: "demo",
+  scopes: ["players:read"],
+  sessionId: "s",
+  operation: "profile",
+  playerId: `P${n}`,
+  resultPlayerIds: [],
+  filters: {},
+  requestId: `r${n}`,
+  clientAddress: "127.0.0.1",
+});
+
+/** A writer whose database can be taken down and brought back. */
+function fakeDatabase() {
+  const rows: AuditRecord[] = [];
+  const batches: number[] = [];
+  let down = false;
+  return {
+    rows,
+    batches,
+    setDown: (value: boolean) => {
+      down = value;
+    },
+    writer: async (records: AuditRecord[]) => {
+      await Promise.resolve();
+      if (down) throw new Error("connect ECONNREFUSED");
+      batches.push(records.length);
+      rows.push(...records);
+    },
+  };
+}
+
+const options = (o: Partial<AuditQueueOptions> = {}): AuditQueueOptions => ({
+  batchSize: 10,
+  flushIntervalMs: 250,
+  maxPending: 1_000,
+  ...o,
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("audit queue", () => {
+  it("writes a few records after the flush interval, in one INSERT", async () => {
+    vi.useFakeTimers();
+    const db = fakeDatabase();
+    const queue = new AuditQueue(db.writer, options());
+    const written = [1, 2, 3].map((n) => queue.enqueue(record(n)));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(db.batches).toEqual([]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(db.batches).toEqual([3]);
+    await Promise.all(written);
+    expect(queue.pending).toBe(0);
+  });
+
+  it("writes at once when a batch is full, in batches of at most batchSize, in order", async () => {
+    vi.useFakeTimers();
+    const db = fakeDatabase();
+    const queue = new AuditQueue(db.writer, options());
+    const written = Array.from({ length: 25 }, (_, i) => queue.enqueue(record(i)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(db.batches).toEqual([10, 10, 5]);
+    await Promise.all(written);
+    expect(db.rows.map((r) => r.requestId)).toEqual(Array.from({ length: 25 }, (_, i) => `r${i}`));
+    expect(queue.written).toBe(25);
+  });
+
+  it("keeps records through a database outage and writes them, in order, when it returns", async () => {
+    vi.useFakeTimers();
+    const db = fakeDatabase();
+    const errors: number[] = [];
+    const queue = new AuditQueue(db.writer, options({ onWriteError: (_e, pending) => errors.push(pending) }));
+    db.setDown(true);
+    const written = [1, 2, 3].map((n) => queue.enqueue(record(n)));
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(db.rows).toHaveLength(0);
+    expect(errors.length).toBeGreaterThan(1);
+    expect(queue.pending).toBe(3);
+    db.setDown(false);
+    await vi.advanceTimersByTimeAsync(6_000);
+    await Promise.all(written);
+    expect(db.rows.map((r) => r.requestId)).toEqual(["r1", "r2", "r3"]);
+  });
+
+  it("reports full when the backlog reaches its bound", () => {
+    const queue = new AuditQueue(fakeDatabase().writer, options({ maxPending: 3 }));
+    for (let i = 0; i < 2; i++) void queue.enqueue(record(i));
+    expect(queue.isFull()).toBe(false);
+    void queue.enqueue(record(3));
+    expect(queue.isFull()).toBe(true);
+  });
+
+  it("on shutdown writes what is queued and what arrives meanwhile, without waiting for the interval", async () => {
+    const db = fakeDatabase();
+    const queue = new AuditQueue(db.writer, options({ flushIntervalMs: 60_000 }));
+    const first = [1, 2].map((n) => queue.enqueue(record(n)));
+    const done = queue.shutdown(5_000);
+    const late = queue.enqueue(record(3)); // an in-flight request finishing during shutdown
+    expect(await done).toBe(0);
+    await Promise.all([...first, late]);
+    expect(db.rows.map((r) => r.requestId).sort()).toEqual(["r1", "r2", "r3"]);
+  });
+
+  it("reports the drained queue before the last records' promises settle (the process may exit then)", async () => {
+    const db = fakeDatabase();
+    const events: string[] = [];
+    const queue = new AuditQueue(
+      db.writer,
+      options({
+        flushIntervalMs: 60_000,
+        onDrained: (s) => events.push(`drained ${s.written}/${s.abandoned}`),
+      }),
+    );
+    const written = queue.enqueue(record(1)).then(() => events.push("settled"));
+    await queue.shutdown(1_000);
+    await written;
+    expect(events).toEqual(["drained 1/0", "settled"]);
+  });
+
+  it("on shutdown with the database gone, gives up after the deadline and hands the records over", async () => {
+    const db = fakeDatabase();
+    db.setDown(true);
+    const abandoned: AuditRecord[] = [];
+    const queue = new AuditQueue(
+      db.writer,
+      options({ flushIntervalMs: 10, onAbandon: (records) => abandoned.push(...records) }),
+    );
+    const written = [1, 2].map((n) => queue.enqueue(record(n)));
+    expect(await queue.shutdown(100)).toBe(2);
+    await Promise.all(written); // settled, not hanging
+    expect(abandoned.map((r) => r.requestId)).toEqual(["r1", "r2"]);
+    expect(db.rows).toHaveLength(0);
+  });
+});
+
+describe("resilient writer", () => {
+  it("writes the good records of a batch one by one when the database rejects one of them", async () => {
+    const { resilientWriter } = await import("./audit-recorder.ts");
+    const rows: string[] = [];
+    const rejected: string[] = [];
+    const write = async (records: AuditRecord[]) => {
+      if (records.some((r) => r.requestId === "bad")) throw new Error("invalid input syntax for type json");
+      rows.push(...records.map((r) => r.requestId));
+    };
+    const writer = resilientWriter(write, (r) => rejected.push(r.requestId));
+    await writer([record(1), { ...record(2), requestId: "bad" }, record(3)]);
+    expect(rows).toEqual(["r1", "r3"]);
+    expect(rejected).toEqual(["bad"]);
+  });
+
+  it("passes an outage on, so the queue keeps the batch and retries it", async () => {
+    const { resilientWriter } = await import("./audit-recorder.ts");
+    const outage = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    const writer = resilientWriter(
+      () => Promise.reject(outage),
+      () => {},
+    );
+    await expect(writer([record(1)])).rejects.toBe(outage);
+  });
+});

@@ -1,0 +1,75 @@
+import type { JWTPayload } from "jose";
+
+/*
+ * Least privilege: what a caller may do is a set of scopes, defined here once.
+ * A token grants scopes through the OAuth-style `scope` claim (space-separated) and/or through roles
+ * (`roles`, an array or a space-separated string, or a single `role`), mapped below.
+ */
+
+export const SCOPES = {
+  /** Read player profiles, transactions and search results; e-mail and phone come back masked. */
+  playersRead: "players:read",
+  /** See full e-mail and phone numbers (and search by e-mail). */
+  playersPii: "players:pii",
+  /** Read the audit trail of reads. */
+  auditRead: "audit:read",
+} as const;
+
+export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
+
+export const ALL_SCOPES: readonly Scope[] = Object.values(SCOPES);
+
+export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  "players:read":
+    "Read player profiles, transaction lists and search results. Without players:pii, e-mail and phone are masked.",
+  "players:pii": "See players' full e-mail addresses and phone numbers; search matches e-mail addresses.",
+  "audit:read": "Read the audit trail of who read a player's data.",
+};
+
+export const ROLES = ["admin", "vip_manager", "support_agent"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
+  admin: [SCOPES.playersRead, SCOPES.playersPii, SCOPES.auditRead],
+  vip_manager: [SCOPES.playersRead, SCOPES.playersPii],
+  support_agent: [SCOPES.playersRead],
+};
+
+/** What the spec's demo deployment gives any token: full profiles, but not the audit trail. */
+export const DEMO_SCOPES: readonly Scope[] = [SCOPES.playersRead, SCOPES.playersPii];
+
+const isScope = (s: string): s is Scope => (ALL_SCOPES as readonly string[]).includes(s);
+const isRole = (s: string): s is Role => (ROLES as readonly string[]).includes(s);
+
+function words(value: unknown): string[] {
+  if (typeof value === "string") return value.split(/\s+/).filter(Boolean);
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return [];
+}
+
+/** Roles named by a token's `roles` / `role` claims that this service knows. */
+export function rolesFromClaims(claims: JWTPayload): Role[] {
+  return [...new Set([...words(claims.roles), ...words(claims.role)])].filter(isRole);
+}
+
+/** The scopes a verified token grants: its `scope` claim plus the scopes of its roles. Unknown ones are ignored. */
+export function scopesFromClaims(claims: JWTPayload): Scope[] {
+  const granted = new Set<Scope>(words(claims.scope).filter(isScope));
+  for (const role of rolesFromClaims(claims)) for (const s of ROLE_SCOPES[role]) granted.add(s);
+  // Keep a stable order (the order of SCOPES) so logs and audit records compare easily.
+  return ALL_SCOPES.filter((s) => granted.has(s));
+}
+
+export function scopesForRoles(roles: readonly Role[]): Scope[] {
+  const granted = new Set(roles.flatMap((r) => ROLE_SCOPES[r]));
+  return ALL_SCOPES.filter((s) => granted.has(s));
+}
+
+/** The space-separated `scope` claim for a set of roles: what the UI puts into the tokens it issues. */
+export function scopeClaimForRoles(roles: readonly Role[]): string {
+  return scopesForRoles(roles).join(" ");
+}
+
+export function hasScope(principal: { scopes: readonly Scope[] }, scope: Scope): boolean {
+  return principal.scopes.includes(scope);
+}

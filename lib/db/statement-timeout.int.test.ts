@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import { isDatabaseUnavailable } from "@/lib/http/api-handler";
+import { createPrismaClient } from "./client.ts";
+import type { PrismaClient } from "./generated/client.ts";
+
+/*
+ * Every statement runs under PostgreSQL's statement_timeout (DB_STATEMENT_TIMEOUT_MS), and overrunning it
+ * is classified as "database unavailable" (503), not a bug. PGlite, the embedded database, does not
+ * enforce statement_timeout, so this runs against PostgreSQL only.
+ */
+const postgres = inject("databaseKind") === "postgres";
+let db: PrismaClient;
+const saved = process.env.DB_STATEMENT_TIMEOUT_MS;
+
+beforeAll(() => {
+  process.env.DB_STATEMENT_TIMEOUT_MS = "300";
+  resetEnvCache();
+  db = createPrismaClient(inject("databaseUrl"), 2);
+});
+afterAll(async () => {
+  await db.$disconnect();
+  if (saved === undefined) delete process.env.DB_STATEMENT_TIMEOUT_MS;
+  else process.env.DB_STATEMENT_TIMEOUT_MS = saved;
+  resetEnvCache();
+});
+
+describe.skipIf(!postgres)("statement timeout", () => {
+  it("applies the configured timeout to the pool's connections", async () => {
+    const [row] = await db.$queryRaw<{ statement_timeout: string }[]>`SHOW statement_timeout`;
+    expect(row?.statement_timeout).toBe("300ms");
+  });
+
+  it("cancels a statement that runs too long, as a 503-class error, and the pool keeps working", async () => {
+    const error = await db.$queryRaw`SELECT pg_sleep(5)::text`.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(await db.$queryRaw`SELECT 1 AS ok`).toEqual([{ ok: 1 }]);
+  });
+});

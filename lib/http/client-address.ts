@@ -1,0 +1,71 @@
+import { isIP } from "node:net";
+import { getEnv } from "@/lib/env";
+import { isRequestStampInstalled, PEER_ADDRESS_HEADER } from "./request-stamp.ts";
+
+/*
+ * The caller's address keys rate limits for unauthenticated callers and is recorded in the audit trail,
+ * so a client must not be able to choose it: the peer address comes from the server's own stamp
+ * (request-stamp.ts), and X-Forwarded-For entries are believed only as far as TRUST_PROXY reverse proxies
+ * are configured.
+ */
+
+/** "::ffff:10.0.0.1" → "10.0.0.1"; "[::1]:443" / "10.0.0.1:80" → the address; garbage → null. */
+export function normalizeAddress(raw: string): string | null {
+  let value = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed?.[1]) value = bracketed[1];
+  else if (/^[\d.]+:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(":"));
+  if (value.toLowerCase().startsWith("::ffff:") && isIP(value.slice(7)) === 4) value = value.slice(7);
+  return isIP(value) ? value.toLowerCase() : null;
+}
+
+/**
+ * The client's address: the peer of the TCP connection, or, behind `trustedProxies` reverse proxies that
+ * each append to X-Forwarded-For, the entry that many hops back. Entries further left are client-written
+ * and ignored. null when unknown.
+ */
+export function clientAddress(
+  headers: Headers,
+  trustedProxies = getEnv().TRUST_PROXY,
+  peerStamped = isRequestStampInstalled(),
+): string | null {
+  const forwarded = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  // Without the stamp (not running under the app's server), Next's own X-Forwarded-For (set to the peer
+  // when absent) is the best available; its last entry plays the peer.
+  const peer = peerStamped ? headers.get(PEER_ADDRESS_HEADER) : (forwarded.pop() ?? null);
+  const chain = [...forwarded, peer ?? ""];
+  for (let hop = Math.min(trustedProxies, chain.length - 1); hop >= 0; hop--) {
+    const candidate = normalizeAddress(chain[chain.length - 1 - hop] ?? "");
+    if (candidate) return candidate;
+  }
+  return null;
+}
+
+/** "2001:db8::1" → the eight 16-bit groups, expanded; null if not IPv6. */
+function ipv6Groups(address: string): string[] | null {
+  let a = address.toLowerCase().replace(/%.*$/, "");
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(a);
+  if (v4) {
+    const [b0, b1, b2, b3] = v4.slice(1).map(Number) as [number, number, number, number];
+    a = `${a.slice(0, v4.index)}${((b0 << 8) | b1).toString(16)}:${((b2 << 8) | b3).toString(16)}`;
+  }
+  const [head = "", tail] = a.split("::");
+  const h = head ? head.split(":") : [];
+  const t = tail === undefined ? null : tail ? tail.split(":") : [];
+  const groups = t === null ? h : [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t];
+  return groups.length === 8 ? groups.map((g) => g.padStart(4, "0")) : null;
+}
+
+/**
+ * The rate-limit key for an address: IPv4 as is; IPv6 by its /64 network, because one client usually
+ * holds a whole /64 and could otherwise take a fresh address for every request.
+ */
+export function addressRateKey(address: string | null): string {
+  if (!address) return "ip:unknown";
+  if (isIP(address) !== 6) return `ip:${address}`;
+  const groups = ipv6Groups(address);
+  return groups ? `ip6:${groups.slice(0, 4).join(":")}::/64` : `ip:${address}`;
+}

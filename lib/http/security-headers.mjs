@@ -1,0 +1,76 @@
+/*
+ * Security headers for every response, applied by next.config.mjs `headers()` (plain JavaScript because
+ * the config file imports it). Pages get a content security policy that allows only this origin; API
+ * responses, which are never rendered, allow nothing; the API reference page may load Scalar from its CDN.
+ * HSTS is added only for requests that arrived over HTTPS (X-Forwarded-Proto from the TLS terminator).
+ */
+
+/** @param {Record<string, string[]>} directives */
+const csp = (directives) =>
+  Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join("; ");
+
+/** @param {{ dev: boolean }} options */
+export function pageCsp({ dev }) {
+  return csp({
+    "default-src": ["'self'"],
+    // Next.js bootstraps with inline scripts; dev mode also evaluates code and opens a websocket.
+    "script-src": ["'self'", "'unsafe-inline'", ...(dev ? ["'unsafe-eval'"] : [])],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...(dev ? ["ws:"] : [])],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  });
+}
+
+export const API_CSP = csp({ "default-src": ["'none'"], "frame-ancestors": ["'none'"], sandbox: [] });
+
+export const DOCS_CSP = csp({
+  "default-src": ["'self'"],
+  "script-src": ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"],
+  "style-src": ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net", "https://fonts.googleapis.com"],
+  "img-src": ["'self'", "data:", "https:"],
+  "font-src": ["'self'", "data:", "https:"],
+  "connect-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'self'"],
+  "frame-ancestors": ["'none'"],
+});
+
+/** Sent with everything. */
+export const COMMON_SECURITY_HEADERS = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "no-referrer" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
+];
+
+export const HSTS_HEADER = { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" };
+
+/**
+ * The `headers()` rules for next.config. Later rules override earlier ones for the same header, so the
+ * API and docs policies replace the page policy on their paths.
+ * @param {{ dev: boolean }} options
+ */
+export function securityHeaderRules({ dev }) {
+  return [
+    {
+      source: "/:path*",
+      headers: [...COMMON_SECURITY_HEADERS, { key: "Content-Security-Policy", value: pageCsp({ dev }) }],
+    },
+    { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
+    { source: "/api/v1/docs", headers: [{ key: "Content-Security-Policy", value: DOCS_CSP }] },
+    {
+      source: "/:path*",
+      has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+      headers: [HSTS_HEADER],
+    },
+  ];
+}

@@ -1,0 +1,46 @@
+import { shutdownAuditQueue } from "@/lib/audit/audit-recorder";
+import { getEnv } from "@/lib/env";
+import { getRateLimiter } from "@/lib/http/rate-limit";
+import { installRequestStamp } from "@/lib/http/request-stamp";
+import { describeError, log } from "@/lib/log";
+
+/** The startup message for demo authentication; kept here so tests can look for it. */
+export const DEMO_AUTH_WARNING =
+  "AUTH_MODE=demo: any non-empty access token is accepted (with read and PII scopes). Never use demo authentication with real player data; set AUTH_MODE=jwt.";
+
+/**
+ * Runs once when the Next.js server process starts (instrumentation.ts): refuses to start on an invalid
+ * configuration, warns about demo authentication, stamps requests with the peer address, and on
+ * SIGTERM/SIGINT drains the audit queue. Next.js itself stops accepting connections on those signals,
+ * lets in-flight requests finish and waits for their `after()` work (the audit writes) before exiting.
+ */
+export function registerServerHooks(): void {
+  let env: ReturnType<typeof getEnv>;
+  try {
+    env = getEnv();
+  } catch (error) {
+    log.error("refusing to start", describeError(error));
+    process.exit(1);
+  }
+  if (env.AUTH_MODE === "demo") log.warn(DEMO_AUTH_WARNING);
+  log.info("server configuration", {
+    authMode: env.AUTH_MODE,
+    rateLimit: env.RATE_LIMIT_MAX === 0 ? "off" : `${env.RATE_LIMIT_MAX}/${env.RATE_LIMIT_WINDOW_SECONDS}s`,
+    rateLimitStore: env.RATE_LIMIT_MAX === 0 ? null : env.REDIS_URL ? "redis" : "memory",
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    trustProxy: env.TRUST_PROXY,
+  });
+  installRequestStamp();
+  // Connect to Redis now, so the first requests are already counted in the shared store.
+  getRateLimiter();
+
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    void shutdownAuditQueue().catch((error) => log.error("audit drain failed", describeError(error)));
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}
