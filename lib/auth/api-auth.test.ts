@@ -61,6 +61,9 @@ describe("demo mode", () => {
       sessionId: "sess-1",
       mode: "demo",
       claims: null,
+      verified: false,
+      scopes: ["players:read", "players:pii"],
+      roles: [],
     });
   });
 
