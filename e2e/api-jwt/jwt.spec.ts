@@ -9,9 +9,17 @@ const now = () => Math.floor(Date.now() / 1000);
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 async function token(
-  opts: { secret?: string; exp?: number | null; iss?: string; aud?: string; alg?: string } = {},
+  opts: {
+    secret?: string;
+    exp?: number | null;
+    iss?: string;
+    aud?: string;
+    alg?: string;
+    scope?: string;
+  } = {},
 ): Promise<string> {
-  let jwt = new SignJWT({ sub: "e2e-agent" })
+  // By default a caller that may read players (least privilege: a token without a read scope gets 403).
+  let jwt = new SignJWT({ sub: "e2e-agent", scope: opts.scope ?? "players:read players:pii" })
     .setProtectedHeader({ alg: opts.alg ?? "HS256" })
     .setIssuedAt()
     .setIssuer(opts.iss ?? E2E_JWT.issuer)
@@ -40,6 +48,15 @@ test.describe("AUTH_MODE=jwt over HTTP", () => {
         await request.get(PATHS[0] as string, { headers: headers(`bearer ${await token({ alg: "HS512" })}`) })
       ).status(),
     ).toBe(200);
+  });
+
+  test("a valid token without the read scope is 403 insufficient_scope", async ({ request }) => {
+    const res = await request.get(PATHS[0] as string, {
+      headers: headers(`Bearer ${await token({ scope: "" })}`),
+    });
+    expect(res.status()).toBe(403);
+    expect(res.headers()["content-type"]).toBe("application/problem+json");
+    expect(res.headers()["www-authenticate"]).toMatch(/insufficient_scope/);
   });
 
   test("expired, wrong-audience, wrong-issuer, unsigned-by-us and garbage tokens are 401 invalid_token", async ({

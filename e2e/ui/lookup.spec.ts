@@ -62,6 +62,19 @@ test.describe("player lookup", () => {
   });
 
   test("a click opens the profile", async ({ page }) => {
+    await searchBox(page).fill("P000007");
+    const option = page.getByRole("option", { name: /P000007/ });
+    await option.click();
+    await expect(page).toHaveURL(/\/players\/P000007$/);
+  });
+
+  test("e-mail addresses are searchable only for roles that may see them", async ({ page }) => {
+    // The support agent (signed in by beforeEach) lacks players:pii: an e-mail finds nobody.
+    await searchBox(page).fill("helena.silva7@");
+    await expect(page.getByText("No players match “helena.silva7@”.")).toBeVisible();
+
+    await signIn(page, "vip_manager");
+    await open(page, "/");
     await searchBox(page).fill("helena.silva7@");
     const option = page.getByRole("option", { name: /P000007/ });
     await option.click();

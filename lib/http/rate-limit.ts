@@ -66,16 +66,37 @@ type RedisWithHit = Redis & { parRateLimitHit(key: string, windowMs: number): Pr
 export class RedisStore implements RateLimitStore {
   readonly name = "redis";
   private readonly redis: RedisWithHit;
+  /**
+   * The client fails fast while disconnected (no offline queue), so without this the first requests of a
+   * new instance, sent while it is still connecting, would be counted in memory. Only the first connection
+   * is awaited, and only briefly: a Redis that is down still falls back at once afterwards.
+   */
+  private firstConnection: Promise<void> | null;
 
   constructor(
     redis: Redis,
     private readonly prefix: string,
+    firstConnectionWaitMs = 1_000,
   ) {
     redis.defineCommand("parRateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.redis = redis as RedisWithHit;
+    this.firstConnection =
+      redis.status === "ready"
+        ? null
+        : new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, firstConnectionWaitMs);
+            timer.unref?.();
+            redis.once("ready", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }).then(() => {
+            this.firstConnection = null;
+          });
   }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
+    if (this.firstConnection) await this.firstConnection;
     const [count, ttl] = await this.redis.parRateLimitHit(`${this.prefix}ratelimit:${key}`, windowMs);
     return { count, resetMs: ttl };
   }
