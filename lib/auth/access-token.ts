@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { getEnv } from "@/lib/env";
 import type { Role } from "./roles.ts";
+import { scopeClaimForRoles } from "./scopes.ts";
 import { accessTokenKey } from "./secrets.ts";
 
 export interface AccessTokenSubject {
@@ -31,6 +32,8 @@ export async function issueAccessToken(
   let jwt = new SignJWT({
     name: subject.name ?? undefined,
     role: subject.role ?? undefined,
+    // Explicit OAuth-style scopes, so any verifier sees what this user may read (support agents: no PII).
+    scope: subject.role ? scopeClaimForRoles([subject.role]) : undefined,
     sid: subject.sessionId,
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })

@@ -1,4 +1,4 @@
-/** Back-office roles. They are shown to the user and carried in API tokens; every role may read. */
+/** Back-office roles. They are shown to the user and carried in API tokens; lib/auth/scopes.ts maps them to scopes. */
 export const ROLES = ["vip_manager", "support_agent", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 

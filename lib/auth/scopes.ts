@@ -1,4 +1,5 @@
 import type { JWTPayload } from "jose";
+import { isRole, type Role } from "./roles.ts";
 
 /*
  * Least privilege: what a caller may do is a set of scopes, defined here once.
@@ -26,8 +27,8 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "audit:read": "Read the audit trail of who read a player's data.",
 };
 
-export const ROLES = ["admin", "vip_manager", "support_agent"] as const;
-export type Role = (typeof ROLES)[number];
+// One list of roles for the sign-in and for the API's scopes.
+export { ROLES, type Role } from "./roles.ts";
 
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   admin: [SCOPES.playersRead, SCOPES.playersPii, SCOPES.auditRead],
@@ -39,7 +40,6 @@ export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
 export const DEMO_SCOPES: readonly Scope[] = [SCOPES.playersRead, SCOPES.playersPii];
 
 const isScope = (s: string): s is Scope => (ALL_SCOPES as readonly string[]).includes(s);
-const isRole = (s: string): s is Role => (ROLES as readonly string[]).includes(s);
 
 function words(value: unknown): string[] {
   if (typeof value === "string") return value.split(/\s+/).filter(Boolean);

@@ -91,32 +91,35 @@ async function toError(response: Response, sentRequestId: string): Promise<ApiRe
 }
 
 /**
- * GET /api/v1{path} as the signed-in user: `Authorization: Bearer <app-issued token>`, `X-Session-ID`
- * (the sign-in session) and a fresh `X-Request-ID`. A 401 renews the token once and retries.
+ * fetch() as the signed-in user: `Authorization: Bearer <app-issued token>`, `X-Session-ID` (the sign-in
+ * session) and a fresh `X-Request-ID`. A 401 renews the token once and retries. Returns the raw Response
+ * (network failures become an ApiRequestError with status 0).
  */
-export async function apiGet<T>(path: string, query?: URLSearchParams, signal?: AbortSignal): Promise<T> {
-  const url = `/api/v1${path}${query && query.size > 0 ? `?${query}` : ""}`;
+export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     const { token, sessionId } = await getCredentials(attempt > 0);
     const requestId = crypto.randomUUID();
+    const headers = new Headers(init.headers);
+    headers.set("Accept", headers.get("Accept") ?? "application/json");
+    headers.set("Authorization", `Bearer ${token}`);
+    headers.set("X-Session-ID", sessionId);
+    headers.set("X-Request-ID", requestId);
     let response: Response;
     try {
-      response = await fetch(url, {
-        signal,
-        cache: "no-store",
-        headers: {
-          Accept: "application/json",
-          Authorization: `Bearer ${token}`,
-          "X-Session-ID": sessionId,
-          "X-Request-ID": requestId,
-        },
-      });
+      response = await fetch(url, { cache: "no-store", ...init, headers });
     } catch (error) {
-      if (signal?.aborted) throw error;
+      if (init.signal?.aborted) throw error;
       throw new ApiRequestError(0, "Network error", "The server could not be reached.", requestId);
     }
     if (response.status === 401 && attempt === 0) continue;
-    if (!response.ok) throw await toError(response, requestId);
-    return parseJsonWithDecimals(await response.text(), DECIMAL_KEYS) as T;
+    return response;
   }
+}
+
+/** GET /api/v1{path} as the signed-in user (see apiFetch), parsed with exact decimals; errors throw. */
+export async function apiGet<T>(path: string, query?: URLSearchParams, signal?: AbortSignal): Promise<T> {
+  const url = `/api/v1${path}${query && query.size > 0 ? `?${query}` : ""}`;
+  const response = await apiFetch(url, { signal });
+  if (!response.ok) throw await toError(response, response.headers.get("x-request-id") ?? "");
+  return parseJsonWithDecimals(await response.text(), DECIMAL_KEYS) as T;
 }

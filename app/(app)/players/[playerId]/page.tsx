@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { PlayerAuditSection } from "@/components/audit/player-audit-section";
 import { PlayerProfile } from "@/components/player/player-profile";
+import { getCurrentSession } from "@/lib/auth/session";
 
 type Params = Promise<{ playerId: string }>;
 
@@ -23,10 +25,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function PlayerPage({ params }: { params: Params }) {
   const playerId = decodeParam((await params).playerId);
+  // Only admins see the trail; the API enforces the same rule (audit:read) for every caller.
+  const isAdmin = (await getCurrentSession())?.user?.role === "admin";
   // The key resets every piece of client state when another player is opened.
   return (
     <Suspense>
       <PlayerProfile key={playerId} playerId={playerId} />
+      {isAdmin ? <PlayerAuditSection key={`audit-${playerId}`} playerId={playerId} /> : null}
     </Suspense>
   );
 }
