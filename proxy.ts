@@ -2,18 +2,13 @@ import { type NextRequest, NextResponse } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { SIGN_IN_PATH } from "@/lib/auth/paths";
 import { sessionSecret } from "@/lib/auth/secrets";
-import { undecodablePathResponse } from "@/lib/http/undecodable-path";
 
 /**
- * Runs before Next matches routes.
- * - /api: the only place where an undecodable path can still get a problem body (API routes authenticate themselves).
- * - pages: every page except sign-in needs a session; without one, go to sign-in and come back afterwards
- *   (the pages' layout checks the session again on the server; this adds the way back).
+ * Every page except sign-in needs a session: without one, go to sign-in and come back afterwards.
+ * (The pages' layout checks the session again on the server; this adds the way back.) API routes
+ * authenticate themselves; malformed /api paths are flagged before routing by lib/http/request-stamp.ts.
  */
 export async function proxy(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith("/api/")) {
-    return undecodablePathResponse(request) ?? NextResponse.next();
-  }
   const secret = sessionSecret();
   // The cookie is named __Secure-… over https and plainly over http; accept either.
   const token =
@@ -27,9 +22,6 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Static assets and the sign-in page are public.
-  matcher: [
-    "/api/:path*",
-    "/((?!api/|_next/|sign-in|favicon\\.ico|robots\\.txt|.*\\.(?:png|svg|ico|webp|css|js|map)$).*)",
-  ],
+  // Pages only: API routes authenticate themselves, and static assets and sign-in are public.
+  matcher: ["/((?!api/|_next/|sign-in|favicon\\.ico|robots\\.txt|.*\\.(?:png|svg|ico|webp|css|js|map)$).*)"],
 };
