@@ -15,6 +15,7 @@ type Page = {
   limit: number;
   offset: number;
   has_more: boolean;
+  next_cursor: string | null;
 };
 
 /** Reference order of all fixtures: date DESC, id DESC. */
@@ -137,11 +138,12 @@ test.describe("GET /api/v1/players/{playerId}/transactions", () => {
         qs,
       ).toEqual(want);
       expect(page.has_more, qs).toBe(more);
+      expect(page.next_cursor === null, qs).toBe(!more);
       expect(page.total, qs).toBe(n);
     }
     for (const offset of [n, n + 1, 1_000_000_000]) {
       const page = await list(request, `offset=${offset}&limit=7`);
-      expect(page).toEqual({ transactions: [], total: n, limit: 7, offset, has_more: false });
+      expect(page).toEqual({ transactions: [], total: n, limit: 7, offset, has_more: false, next_cursor: null });
     }
   });
 
@@ -172,6 +174,7 @@ test.describe("GET /api/v1/players/{playerId}/transactions", () => {
       limit: 20,
       offset: 0,
       has_more: false,
+      next_cursor: null,
     });
     await expectProblem(await get(request, "/api/v1/players/NO-SUCH/transactions"), 404);
     // An invalid query on an unknown player is still a 400: parameters are checked first.

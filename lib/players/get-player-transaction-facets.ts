@@ -11,7 +11,7 @@ export async function getPlayerTransactionFacets(
   playerId: string,
   db: PrismaClient = getPrisma(),
 ): Promise<TransactionFacets | null> {
-  const [player, names, creators, span] = await Promise.all([
+  const [player, names, creators, first, last] = await Promise.all([
     db.player.findUnique({ where: { id: playerId }, select: { id: true } }),
     // Counts come from the per-day stats (kept by triggers): a few thousand rows even for a player with
     // millions of transactions. The date span is two index probes.
@@ -27,7 +27,10 @@ export async function getPlayerTransactionFacets(
       _sum: { n: true },
       orderBy: { createdBy: "asc" },
     }),
-    db.transaction.aggregate({ where: { playerId }, _min: { date: true }, _max: { date: true } }),
+    // Two index probes: min()/max() through Prisma's aggregate wrap the rows in a subquery that PostgreSQL
+    // cannot answer from the index end, i.e. a scan of every row of the player.
+    db.transaction.findFirst({ where: { playerId }, orderBy: { date: "asc" }, select: { date: true } }),
+    db.transaction.findFirst({ where: { playerId }, orderBy: { date: "desc" }, select: { date: true } }),
   ]);
   if (!player) return null;
 
@@ -50,7 +53,7 @@ export async function getPlayerTransactionFacets(
     event_types: EVENT_TYPES.map((value) => ({ value, count: typeCounts.get(value) ?? 0 })),
     event_names: [...nameFacets.values()],
     created_by: creators.map((c) => ({ value: c.createdBy, count: c._sum.n ?? 0 })),
-    first_date: span._min.date?.toISOString() ?? null,
-    last_date: span._max.date?.toISOString() ?? null,
+    first_date: first?.date.toISOString() ?? null,
+    last_date: last?.date.toISOString() ?? null,
   };
 }
