@@ -47,11 +47,14 @@ export async function createRouteKit(
   delete process.env.REDIS_URL;
   resetEnvCache();
 
-  const [search, profile, transactions, audit, catchAll, { buildOpenApiDocument }, { Ajv2020 }] =
+  const [search, profile, transactions, exportRoute, audit, catchAll, { buildOpenApiDocument }, { Ajv2020 }] =
     await Promise.all([
       import("../app/api/v1/players/route.ts") as unknown as Promise<RouteModule>,
       import("../app/api/v1/players/[playerId]/route.ts") as unknown as Promise<RouteModule>,
       import("../app/api/v1/players/[playerId]/transactions/route.ts") as unknown as Promise<RouteModule>,
+      import(
+        "../app/api/v1/players/[playerId]/transactions/export/route.ts"
+      ) as unknown as Promise<RouteModule>,
       import("../app/api/v1/players/[playerId]/audit/route.ts") as unknown as Promise<RouteModule>,
       import("../app/api/[...path]/route.ts") as unknown as Promise<RouteModule>,
       import("../lib/openapi/document.ts"),
@@ -65,6 +68,9 @@ export async function createRouteKit(
   function route(pathname: string): { module: RouteModule; params: Record<string, string> } {
     const parts = pathname.split("/").slice(1).map(decodeURIComponent);
     const [api, v1, players, playerId, sub, ...rest] = parts;
+    if (api === "api" && v1 === "v1" && players === "players" && playerId && sub === "transactions") {
+      if (rest.length === 1 && rest[0] === "export") return { module: exportRoute, params: { playerId } };
+    }
     if (api === "api" && v1 === "v1" && players === "players" && rest.length === 0) {
       if (playerId === undefined) return { module: search, params: {} };
       if (playerId !== "" && sub === undefined) return { module: profile, params: { playerId } };

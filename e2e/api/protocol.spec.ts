@@ -5,6 +5,7 @@ import { AUTH, expectProblem, get, problemValidator } from "./helpers.ts";
 const PLAYER_PATHS = [
   `/api/v1/players/${FIXTURE_PLAYER_ID}`,
   `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions/export`,
   "/api/v1/players",
 ];
 

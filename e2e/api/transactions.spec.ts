@@ -143,7 +143,14 @@ test.describe("GET /api/v1/players/{playerId}/transactions", () => {
     }
     for (const offset of [n, n + 1, 1_000_000_000]) {
       const page = await list(request, `offset=${offset}&limit=7`);
-      expect(page).toEqual({ transactions: [], total: n, limit: 7, offset, has_more: false, next_cursor: null });
+      expect(page).toEqual({
+        transactions: [],
+        total: n,
+        limit: 7,
+        offset,
+        has_more: false,
+        next_cursor: null,
+      });
     }
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { getPrisma } from "@/lib/db/client";
 import { problemSchema } from "@/lib/schemas/common";
+import { encodeTransactionCursor } from "@/lib/schemas/transaction-cursor";
 import { createRouteKit, type KitResponse, type RouteKit } from "@/scripts/route-test-kit";
 
 /*
@@ -33,6 +34,11 @@ let seen = new Map<number, number>();
 function expectWellFormed(res: KitResponse, operationPath: string): void {
   seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
   expect(ALLOWED.has(res.status), `status ${res.status}: ${res.text.slice(0, 300)}`).toBe(true);
+  if (res.status === 200 && operationPath.endsWith("/export")) {
+    expect(res.contentType).toMatch(/^(text\/csv|application\/x-ndjson)/);
+    if (res.contentType.startsWith("text/csv")) expect(res.text).toMatch(/^player_id,id,date,/);
+    return;
+  }
   if (res.status === 200) {
     expect(res.contentType).toContain("application/json");
     expect(kit.validate(operationPath, res.json)).toEqual([]);
@@ -101,7 +107,14 @@ const valueFor: Record<string, fc.Arbitrary<string>> = {
   created_by: fc.oneof(fc.constantFrom("System", "VIP Manager", "Admin"), anyText),
   q: fc.oneof(fc.constantFrom("P0000", "müller", "%", "_", "\\"), anyText),
   operation: fc.oneof(fc.constantFrom("profile", "search", "audit_trail", "export"), anyText),
-  cursor: fc.oneof(numberLike, anyText),
+  cursor: fc.oneof(
+    numberLike,
+    anyText,
+    fc
+      .tuple(fc.date({ min: new Date(-1e14), max: new Date(1e14), noInvalidDate: true }), anyText)
+      .map(([date, id]) => encodeTransactionCursor({ date, id })),
+  ),
+  format: fc.oneof(fc.constantFrom("csv", "ndjson", "CSV", "xlsx"), anyText),
 };
 
 /** A query string of known parameters (also repeated or bracketed) and unknown ones, in any order. */
@@ -172,7 +185,16 @@ describe("hostile input never breaks the API", () => {
   });
 
   it("transactions: any player id and any mix of filters", async () => {
-    const known = ["event_type", "event_name", "from_date", "to_date", "created_by", "limit", "offset"];
+    const known = [
+      "event_type",
+      "event_name",
+      "from_date",
+      "to_date",
+      "created_by",
+      "limit",
+      "offset",
+      "cursor",
+    ];
     await fc.assert(
       fc.asyncProperty(method, playerId, fc.oneof(queryFor(known), rawQuery), async (m, id, q) => {
         expectWellFormed(
@@ -181,6 +203,20 @@ describe("hostile input never breaks the API", () => {
         );
       }),
       { numRuns: runs(1_200) },
+    );
+    expectCoverage(200, 400, 404, 405);
+  });
+
+  it("export: any player id and any mix of filters and formats", async () => {
+    const known = ["event_type", "event_name", "from_date", "to_date", "created_by", "format", "limit"];
+    await fc.assert(
+      fc.asyncProperty(method, playerId, fc.oneof(queryFor(known), rawQuery), async (m, id, q) => {
+        expectWellFormed(
+          await kit.call(m, `/api/v1/players/${id}/transactions/export${q}`),
+          "/players/{playerId}/transactions/export",
+        );
+      }),
+      { numRuns: runs(400) },
     );
     expectCoverage(200, 400, 404, 405);
   });
