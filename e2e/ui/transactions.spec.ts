@@ -252,7 +252,7 @@ test.describe("transactions table", () => {
 
   test("Export CSV downloads every transaction the filters match, as shown", async ({ page }) => {
     const api = await list(page, "event_type=deposit&event_type=withdrawal&limit=100");
-    await open(page, `${PROFILE}?event_type=deposit,withdrawal&page=2`);
+    await open(page, `${PROFILE}?event_type=deposit&event_type=withdrawal&page=2`);
     const button = page.getByRole("button", {
       name: `Export these ${await formatCountInPage(page, api.total)} transactions as CSV`,
     });
