@@ -10,7 +10,11 @@ import {
   playerSearchQuerySchema,
   playerSearchResponseSchema,
 } from "@/lib/schemas/player";
-import { transactionListQuerySchema, transactionListResponseSchema } from "@/lib/schemas/transaction";
+import {
+  transactionExportQuerySchema,
+  transactionListQuerySchema,
+  transactionListResponseSchema,
+} from "@/lib/schemas/transaction";
 import { transactionFacetsSchema } from "@/lib/schemas/transaction-facets";
 
 const problem = (description: string) => ({
@@ -127,7 +131,10 @@ Requests are rate limited per caller (the verified token's subject, else the cli
 - **Date bounds**: inclusive. A date-only \`to_date\` includes that whole UTC day; a date-time without offset is UTC.
   \`from_date\` after \`to_date\` is a 400.
 - **Paging**: \`limit\` 1–100 (default 20), \`offset\` 0–1,000,000,000 (default 0); \`total\` is exact; an offset past the end
-  returns an empty page with the true total.
+  returns an empty page with the true total. Deep offsets cost more the deeper they go; machine callers reading far
+  should follow \`next_cursor\` (keyset paging), which costs the same at any depth.
+- **Exact totals at scale**: \`total\` is exact for every filter, also for players with millions of transactions: the
+  database keeps per-player daily counts current itself (triggers), so counting reads days, not rows.
 - **Strict parameters**: unknown query parameters, empty values and repeated single-value parameters are rejected with
   400, naming each offending parameter, so a typo never silently widens a filter.
 - **Unknown player**: 404 for both operations (not an empty list).
@@ -194,11 +201,46 @@ export function buildOpenApiDocument() {
           security: requires(SCOPES.playersRead),
           summary: "Get a player's transaction history",
           description:
-            "Filterable, paged, newest first. Filters: values of one parameter OR, parameters AND, date bounds inclusive.",
+            "Filterable, paged, newest first. Filters: values of one parameter OR, parameters AND, date bounds inclusive. Page with `offset` (as the spec says) or, for deep reads by machines, with `cursor` (keyset: pass the previous page's `next_cursor`; the same cost on page 10,000 as on page 1). `total` is exact in both modes and counts every match, not only those after the cursor.",
           requestParams: { path: playerPath, query: transactionListQuerySchema, header: sessionHeader },
           responses: {
             "200": ok("A page of transactions with the exact total.", transactionListResponseSchema),
-            "400": problem("Invalid filter or paging parameter; `errors` names each one."),
+            "400": problem(
+              "Invalid filter or paging parameter (also: a `cursor` this API did not issue, or `cursor` with a non-zero `offset`); `errors` names each one.",
+            ),
+            "404": problem("No player with this id."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/players/{playerId}/transactions/export": {
+        get: {
+          operationId: "exportPlayerTransactions",
+          tags: ["Players"],
+          security: requires(SCOPES.playersRead),
+          summary: "Export a player's transactions as CSV or NDJSON",
+          description:
+            "An addition to the spec: every transaction matching the same filters as the list, newest first, no paging, streamed as it is read (constant memory on the server, first bytes at once, any size). Each row carries `player_id` and the transaction's fields; money has its exact digits, times are UTC ISO 8601. CSV: a header row, CRLF line ends, fields quoted when needed (RFC 4180), empty for null; a text field that starts with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets never run it as a formula. NDJSON: one JSON object per line, the transaction record shape `npm run db:import` reads. Rows are read in batches, each continuing after the previous one: rows written while an export runs may or may not appear, none is repeated. A failure after the first bytes cuts the connection (the transfer is then visibly incomplete). Recorded in the audit trail as `export`.",
+          requestParams: { path: playerPath, query: transactionExportQuerySchema, header: sessionHeader },
+          responses: {
+            "200": {
+              description: "The transactions; `Content-Disposition: attachment` names a file.",
+              headers: z.object({
+                "X-Request-ID": requestIdHeader,
+                "Cache-Control": z.literal("no-store"),
+                "Content-Disposition": z.string(),
+                ...rateLimitHeaders,
+              }),
+              content: {
+                "text/csv": { schema: z.string().meta({ description: "RFC 4180 CSV with a header row." }) },
+                "application/x-ndjson": {
+                  schema: z
+                    .string()
+                    .meta({ description: "One JSON transaction record (with `player_id`) per line." }),
+                },
+              },
+            },
+            "400": problem("Invalid filter or format, or an unknown parameter; `errors` names each one."),
             "404": problem("No player with this id."),
             ...commonErrors,
           },

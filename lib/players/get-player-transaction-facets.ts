@@ -13,16 +13,18 @@ export async function getPlayerTransactionFacets(
 ): Promise<TransactionFacets | null> {
   const [player, names, creators, span] = await Promise.all([
     db.player.findUnique({ where: { id: playerId }, select: { id: true } }),
-    db.transaction.groupBy({
+    // Counts come from the per-day stats (kept by triggers): a few thousand rows even for a player with
+    // millions of transactions. The date span is two index probes.
+    db.transactionDailyStat.groupBy({
       by: ["eventName", "eventType"],
       where: { playerId },
-      _count: { _all: true },
+      _sum: { n: true },
       orderBy: [{ eventName: "asc" }, { eventType: "asc" }],
     }),
-    db.transaction.groupBy({
+    db.transactionDailyStat.groupBy({
       by: ["createdBy"],
       where: { playerId },
-      _count: { _all: true },
+      _sum: { n: true },
       orderBy: { createdBy: "asc" },
     }),
     db.transaction.aggregate({ where: { playerId }, _min: { date: true }, _max: { date: true } }),
@@ -32,7 +34,7 @@ export async function getPlayerTransactionFacets(
   const typeCounts = new Map<EventType, number>(EVENT_TYPES.map((t) => [t, 0]));
   const nameFacets = new Map<string, { value: string; count: number; event_types: EventType[] }>();
   for (const row of names) {
-    const n = row._count._all;
+    const n = row._sum.n ?? 0;
     typeCounts.set(row.eventType, (typeCounts.get(row.eventType) ?? 0) + n);
     const facet = nameFacets.get(row.eventName) ?? { value: row.eventName, count: 0, event_types: [] };
     facet.count += n;
@@ -47,7 +49,7 @@ export async function getPlayerTransactionFacets(
     total: [...typeCounts.values()].reduce((a, b) => a + b, 0),
     event_types: EVENT_TYPES.map((value) => ({ value, count: typeCounts.get(value) ?? 0 })),
     event_names: [...nameFacets.values()],
-    created_by: creators.map((c) => ({ value: c.createdBy, count: c._count._all })),
+    created_by: creators.map((c) => ({ value: c.createdBy, count: c._sum.n ?? 0 })),
     first_date: span._min.date?.toISOString() ?? null,
     last_date: span._max.date?.toISOString() ?? null,
   };

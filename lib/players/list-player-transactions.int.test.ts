@@ -63,6 +63,8 @@ describe("listPlayerTransactions: players", () => {
     expect(await listPlayerTransactions(EMPTY_FIXTURE_PLAYER_ID, {}, { limit: 20, offset: 0 }, db)).toEqual({
       transactions: [],
       total: 0,
+      hasMore: false,
+      nextCursor: null,
     });
   });
 

@@ -1,51 +1,54 @@
 import { getPrisma } from "@/lib/db/client";
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Transaction, TransactionFilters } from "@/lib/schemas/transaction";
+import { encodeTransactionCursor, type TransactionKey } from "@/lib/schemas/transaction-cursor";
+import { countPlayerTransactions } from "./count-player-transactions.ts";
 import { toTransaction } from "./map-transaction.ts";
+import { afterKey, filterRange, LIST_ORDER, transactionWhere } from "./transaction-where.ts";
 
 export interface TransactionPage {
   transactions: Transaction[];
+  /** Exact count of all matches (not only those after a cursor). */
   total: number;
-}
-
-/** Filters → WHERE: values of one filter are ORed, filters are ANDed, date bounds inclusive. */
-export function transactionWhere(playerId: string, f: TransactionFilters): Prisma.TransactionWhereInput {
-  const date: Prisma.DateTimeFilter = {};
-  if (f.from_date) date.gte = f.from_date.at;
-  if (f.to_date) {
-    if (f.to_date.exclusive) date.lt = f.to_date.at;
-    else date.lte = f.to_date.at;
-  }
-  return {
-    playerId,
-    ...(f.event_type ? { eventType: { in: f.event_type } } : {}),
-    ...(f.event_name ? { eventName: { in: f.event_name } } : {}),
-    ...(f.created_by ? { createdBy: f.created_by } : {}),
-    ...(f.from_date || f.to_date ? { date } : {}),
-  };
+  hasMore: boolean;
+  /** Continues after this page's last row; null when nothing follows. */
+  nextCursor: string | null;
 }
 
 /**
- * One page of a player's transactions, newest first (date DESC, id DESC: a total order, so pages
- * never overlap or skip), with the exact count of all matches. null when the player does not exist.
+ * One page of a player's transactions, newest first (date DESC, id DESC: a total order, so pages never overlap
+ * or skip), by offset or after a keyset cursor, with the exact count of all matches. null when the player does
+ * not exist.
  */
 export async function listPlayerTransactions(
   playerId: string,
   filters: TransactionFilters,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; cursor?: TransactionKey | undefined },
   db: PrismaClient = getPrisma(),
 ): Promise<TransactionPage | null> {
-  const where = transactionWhere(playerId, filters);
+  const range = filterRange(filters);
+  const where = range && transactionWhere(playerId, filters, range);
   const [player, rows, total] = await Promise.all([
     db.player.findUnique({ where: { id: playerId }, select: { id: true } }),
-    db.transaction.findMany({
-      where,
-      orderBy: [{ date: "desc" }, { id: "desc" }],
-      skip: page.offset,
-      take: page.limit,
-    }),
-    db.transaction.count({ where }),
+    where
+      ? db.transaction.findMany({
+          where: page.cursor ? afterKey(where, page.cursor) : where,
+          orderBy: LIST_ORDER,
+          skip: page.offset,
+          // One row more than the page tells whether anything follows, without trusting the count.
+          take: page.limit + 1,
+        })
+      : [],
+    countPlayerTransactions(playerId, filters, db),
   ]);
   if (!player) return null;
-  return { transactions: rows.map(toTransaction), total };
+  const hasMore = rows.length > page.limit;
+  const shown = hasMore ? rows.slice(0, page.limit) : rows;
+  const last = shown.at(-1);
+  return {
+    transactions: shown.map(toTransaction),
+    total,
+    hasMore,
+    nextCursor: hasMore && last ? encodeTransactionCursor({ date: last.date, id: last.id }) : null,
+  };
 }

@@ -9,6 +9,7 @@ import {
 } from "./common.ts";
 import { type DateBound, type DateBoundKind, parseDateBound } from "./date-bound.ts";
 import { CREATORS, EVENT_TYPES } from "./enums.ts";
+import { decodeTransactionCursor, type TransactionKey } from "./transaction-cursor.ts";
 
 export { CREATORS, EVENT_TYPES };
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "EventType" });
@@ -65,46 +66,104 @@ const dateParam = (kind: DateBoundKind) =>
 const listDescription = (name: string, a: string, b: string) =>
   `Repeat the parameter (\`${name}=${a}&${name}=${b}\`), separate values with commas (\`${name}=${a},${b}\`) or use the bracket form (\`${name}[]=${a}\`). Values of one parameter combine with OR; commas always separate values and surrounding spaces are ignored.`;
 
-export const transactionListQuerySchema = z
-  .strictObject({
-    event_type: z
-      .array(eventTypeSchema)
-      .min(1)
-      .optional()
-      .meta({
-        description: `Keep transactions of these event types. ${listDescription("event_type", "bet", "win")}`,
-      }),
-    event_name: z
-      .array(safeText(200))
-      .min(1)
-      .max(50, "at most 50 values")
-      .optional()
-      .meta({
-        description: `Keep transactions with exactly these event names (case-sensitive). ${listDescription("event_name", "Casino%20Bet", "Casino%20Win")}`,
-      }),
-    from_date: dateParam("from"),
-    to_date: dateParam("to"),
-    created_by: safeText(100).optional().meta({
-      description: "Keep transactions created by exactly this creator: `System`, `VIP Manager` or `Admin`.",
+/** The filters shared by the list and the export: one definition, so both read a query string the same way. */
+const transactionFilterShape = {
+  event_type: z
+    .array(eventTypeSchema)
+    .min(1)
+    .optional()
+    .meta({
+      description: `Keep transactions of these event types. ${listDescription("event_type", "bet", "win")}`,
     }),
-    limit: limitParam,
-    offset: offsetParam,
+  event_name: z
+    .array(safeText(200))
+    .min(1)
+    .max(50, "at most 50 values")
+    .optional()
+    .meta({
+      description: `Keep transactions with exactly these event names (case-sensitive). ${listDescription("event_name", "Casino%20Bet", "Casino%20Win")}`,
+    }),
+  from_date: dateParam("from"),
+  to_date: dateParam("to"),
+  created_by: safeText(100).optional().meta({
+    description: "Keep transactions created by exactly this creator: `System`, `VIP Manager` or `Admin`.",
+  }),
+};
+
+function checkDateRange(
+  q: { from_date?: DateBound | undefined; to_date?: DateBound | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (q.from_date && q.to_date) {
+    const empty = q.to_date.exclusive ? q.from_date.at >= q.to_date.at : q.from_date.at > q.to_date.at;
+    if (empty) ctx.addIssue({ code: "custom", path: ["from_date"], message: "must not be after to_date" });
+  }
+}
+
+const cursorParam = z
+  .string()
+  .transform((text, ctx): TransactionKey => {
+    const key = decodeTransactionCursor(text);
+    if (!key) {
+      ctx.addIssue({
+        code: "custom",
+        message: "is not a cursor this API issued (pass a `next_cursor` value as is)",
+      });
+      return z.NEVER;
+    }
+    return key;
   })
+  .optional()
+  .meta({
+    override: { type: "string" },
+    description:
+      "Keyset paging for deep reads: pass the `next_cursor` of the previous page to get the transactions that follow its last row, in the same order. Costs the same at any depth, unlike `offset`. Cannot be combined with a non-zero `offset`; keep the same filters from page to page (a cursor is a position, not a saved query).",
+    param: { example: "MTc2MzY0MDAwMDAwMC5UMDAwMDAwMDAwMQ" },
+  });
+
+export const transactionListQuerySchema = z
+  .strictObject({ ...transactionFilterShape, limit: limitParam, offset: offsetParam, cursor: cursorParam })
   .superRefine((q, ctx) => {
-    if (q.from_date && q.to_date) {
-      const empty = q.to_date.exclusive ? q.from_date.at >= q.to_date.at : q.from_date.at > q.to_date.at;
-      if (empty) ctx.addIssue({ code: "custom", path: ["from_date"], message: "must not be after to_date" });
+    checkDateRange(q, ctx);
+    if (q.cursor && q.offset > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["cursor"],
+        message: "cannot be combined with a non-zero offset",
+      });
     }
   })
   .meta({ id: "TransactionListQuery" });
 
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
-export type TransactionFilters = Omit<TransactionListQuery, "limit" | "offset">;
+export type TransactionFilters = Omit<TransactionListQuery, "limit" | "offset" | "cursor">;
+
+export const EXPORT_FORMATS = ["csv", "ndjson"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const transactionExportQuerySchema = z
+  .strictObject({
+    ...transactionFilterShape,
+    format: z.enum(EXPORT_FORMATS).default("csv").meta({
+      description:
+        "`csv` (RFC 4180, a header row, UTF-8) or `ndjson` (one JSON transaction record with `player_id` per line, the shape `npm run db:import` reads).",
+    }),
+  })
+  .superRefine(checkDateRange)
+  .meta({ id: "TransactionExportQuery" });
+
+export type TransactionExportQuery = z.infer<typeof transactionExportQuerySchema>;
 
 export const transactionListResponseSchema = z
   .object({
     transactions: z.array(transactionSchema),
     ...pageEnvelope,
+    offset: z.number().int().meta({ description: "Number of results skipped (0 when paging by `cursor`)." }),
+    has_more: z.boolean().meta({ description: "Whether results remain beyond this page." }),
+    next_cursor: z.string().nullable().meta({
+      description:
+        "Pass as `cursor` to continue after this page's last row (keyset paging); null when no results remain.",
+    }),
   })
   .meta({
     id: "TransactionList",

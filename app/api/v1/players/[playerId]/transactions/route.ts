@@ -9,12 +9,12 @@ export const dynamic = "force-dynamic";
 
 export const GET = withApi<{ playerId: string }>(async ({ params, url, audit }) => {
   const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
-  const { limit, offset, ...filters } = parseQuery(
+  const { limit, offset, cursor, ...filters } = parseQuery(
     transactionListQuerySchema,
     url.searchParams,
     TRANSACTION_LIST_ARRAY_PARAMS,
   );
-  const page = await listPlayerTransactions(playerId, filters, { limit, offset });
+  const page = await listPlayerTransactions(playerId, filters, { limit, offset, cursor });
   if (!page) throw notFound(`No player with id '${playerId}'.`);
   audit({ operation: "transactions", playerId });
   return jsonResponse({
@@ -22,7 +22,8 @@ export const GET = withApi<{ playerId: string }>(async ({ params, url, audit }) 
     total: page.total,
     limit,
     offset,
-    has_more: offset + page.transactions.length < page.total,
+    has_more: page.hasMore,
+    next_cursor: page.nextCursor,
   });
 });
 

@@ -1,0 +1,42 @@
+import { readOnlyMethods, withApi } from "@/lib/http/api-handler";
+import { notFound } from "@/lib/http/problem";
+import { parsePathParam, parseQuery } from "@/lib/http/query";
+import { streamResponse } from "@/lib/http/stream-response";
+import { streamPlayerTransactions } from "@/lib/players/stream-player-transactions";
+import {
+  EXPORT_MEDIA_TYPES,
+  exportFileName,
+  exportLines,
+  exportPreamble,
+} from "@/lib/players/transaction-export-format";
+import { playerIdSchema } from "@/lib/schemas/player";
+import { TRANSACTION_LIST_ARRAY_PARAMS, transactionExportQuerySchema } from "@/lib/schemas/transaction";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApi<{ playerId: string }>(async ({ params, url, audit, requestId }) => {
+  const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
+  const { format, ...filters } = parseQuery(
+    transactionExportQuerySchema,
+    url.searchParams,
+    TRANSACTION_LIST_ARRAY_PARAMS,
+  );
+  const batches = await streamPlayerTransactions(playerId, filters);
+  if (!batches) throw notFound(`No player with id '${playerId}'.`);
+  audit({ operation: "export", playerId });
+  async function* lines() {
+    const preamble = exportPreamble(format);
+    if (preamble) yield preamble;
+    for await (const batch of batches ?? []) yield exportLines(format, playerId, batch);
+  }
+  return streamResponse(lines(), {
+    requestId,
+    route: url.pathname,
+    headers: {
+      "Content-Type": EXPORT_MEDIA_TYPES[format],
+      "Content-Disposition": `attachment; filename="${exportFileName(playerId, format)}"`,
+    },
+  });
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();

@@ -1,0 +1,213 @@
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createTestPrisma } from "@/lib/db/test-client";
+import { parseQuery } from "@/lib/http/query";
+import {
+  CREATORS,
+  EVENT_TYPES,
+  TRANSACTION_LIST_ARRAY_PARAMS,
+  transactionListQuerySchema,
+} from "@/lib/schemas/transaction";
+import { createRng } from "@/prisma/demo-data";
+import { FIXTURE_BOUNDS, FIXTURE_PLAYER_ID } from "@/scripts/test-fixtures";
+import { countPlayerTransactions } from "./count-player-transactions.ts";
+
+const db = createTestPrisma();
+const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
+afterAll(async () => {
+  await db.$disconnect();
+  await sql.end();
+});
+
+const WHALE = "P000007";
+
+function filtersOf(qs: string) {
+  const {
+    limit: _l,
+    offset: _o,
+    cursor: _c,
+    ...filters
+  } = parseQuery(transactionListQuerySchema, new URLSearchParams(qs), TRANSACTION_LIST_ARRAY_PARAMS);
+  return filters;
+}
+
+/** The plain answer: count(*) over the rows, written independently of the product's query building. */
+async function plainCount(playerId: string, qs: string): Promise<number> {
+  const p = new URLSearchParams(qs);
+  const where = ["player_id = $1"];
+  const args: unknown[] = [playerId];
+  const types = p.getAll("event_type").flatMap((v) => v.split(","));
+  if (types.length) where.push(`event_type::text = ANY($${args.push(types)})`);
+  const names = p.getAll("event_name").flatMap((v) => v.split(","));
+  if (names.length) where.push(`event_name = ANY($${args.push(names)})`);
+  const creator = p.get("created_by");
+  if (creator) where.push(`created_by = $${args.push(creator)}`);
+  const dateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const from = p.get("from_date");
+  if (from) {
+    where.push(
+      dateOnly(from)
+        ? `date >= ($${args.push(from)}::date)::timestamp AT TIME ZONE 'UTC'`
+        : `date >= $${args.push(from)}::timestamptz`,
+    );
+  }
+  const to = p.get("to_date");
+  if (to) {
+    // A date-only to_date includes its whole UTC day.
+    where.push(
+      dateOnly(to)
+        ? `date < ($${args.push(to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`
+        : `date <= $${args.push(to)}::timestamptz`,
+    );
+  }
+  const { rows } = await sql.query<{ n: string }>(
+    `SELECT count(*) AS n FROM transactions WHERE ${where.join(" AND ")}`,
+    args,
+  );
+  return Number(rows[0]?.n);
+}
+
+async function facetValues(playerId: string) {
+  const { rows } = await sql.query<{ name: string; creator: string; min: Date; max: Date }>(
+    `SELECT event_name AS name, created_by AS creator, min(date) AS min, max(date) AS max
+     FROM transactions WHERE player_id = $1 GROUP BY 1, 2`,
+    [playerId],
+  );
+  return rows;
+}
+
+function randomQuery(rng: ReturnType<typeof createRng>, values: Awaited<ReturnType<typeof facetValues>>) {
+  const p = new URLSearchParams();
+  const min = Math.min(...values.map((v) => v.min.getTime()));
+  const max = Math.max(...values.map((v) => v.max.getTime()));
+  const instant = () => new Date(min - 86_400_000 + Math.floor(rng.next() * (max - min + 2 * 86_400_000)));
+  if (rng.chance(0.4)) {
+    for (const t of EVENT_TYPES) if (rng.chance(0.3)) p.append("event_type", t);
+  }
+  if (rng.chance(0.3)) p.append("event_name", rng.pick(values).name);
+  if (rng.chance(0.2)) p.append("created_by", rng.pick(CREATORS));
+  const bound = () => {
+    const at = instant();
+    const kind = rng.int(0, 3);
+    // Midnights, arbitrary milliseconds and whole days: whole days are read from the stats, the rest row by row.
+    if (kind === 0) return at.toISOString().slice(0, 10);
+    if (kind === 1) return `${at.toISOString().slice(0, 10)}T00:00:00Z`;
+    return at.toISOString();
+  };
+  let from = rng.chance(0.6) ? bound() : undefined;
+  let to = rng.chance(0.6) ? bound() : undefined;
+  if (from && to && Date.parse(from) > Date.parse(to)) [from, to] = [to, from];
+  if (from) p.append("from_date", from);
+  if (to) p.append("to_date", to);
+  return p.toString();
+}
+
+describe("countPlayerTransactions: exact, compared with a plain count(*)", () => {
+  it("agrees on 150 random filter combinations for the whale and the fixture player", async () => {
+    const rng = createRng(4242);
+    for (const playerId of [WHALE, FIXTURE_PLAYER_ID]) {
+      const values = await facetValues(playerId);
+      for (let i = 0; i < 75; i++) {
+        const qs = randomQuery(rng, values);
+        let filters: ReturnType<typeof filtersOf>;
+        try {
+          filters = filtersOf(qs);
+        } catch {
+          continue; // from after to: a 400, nothing to count
+        }
+        expect(await countPlayerTransactions(playerId, filters, db), `${playerId}?${qs}`).toBe(
+          await plainCount(playerId, qs),
+        );
+      }
+    }
+  });
+
+  it("agrees at the day edges: bounds on a midnight, 1 ms either side, within one day", async () => {
+    const day = FIXTURE_BOUNDS.day;
+    for (const qs of [
+      `from_date=${day}&to_date=${day}`,
+      `from_date=${day}T00:00:00.000Z&to_date=${day}T23:59:59.999Z`,
+      `from_date=${day}T00:00:00.001Z&to_date=${day}T23:59:59.998Z`,
+      `from_date=2025-03-09T23:59:59.999Z`,
+      `to_date=2025-03-11T00:00:00.000Z`,
+      `from_date=${FIXTURE_BOUNDS.from}&to_date=${FIXTURE_BOUNDS.to}`,
+      `from_date=2025-03-09T12:00:00Z&to_date=2025-03-12T12:00:00Z&event_type=deposit,bet`,
+    ]) {
+      expect(await countPlayerTransactions(FIXTURE_PLAYER_ID, filtersOf(qs), db), qs).toBe(
+        await plainCount(FIXTURE_PLAYER_ID, qs),
+      );
+    }
+  });
+
+  it("is 0 for bounds beyond year 9999 and counts everything up to such a to_date", async () => {
+    const all = await plainCount(WHALE, "");
+    expect(await countPlayerTransactions(WHALE, filtersOf("to_date=9999-12-31"), db)).toBe(all);
+    expect(await countPlayerTransactions(WHALE, filtersOf("to_date=9999-12-31T23:59:59.999Z"), db)).toBe(all);
+    expect(await countPlayerTransactions(WHALE, filtersOf("from_date=9999-12-31T23:59:59.999Z"), db)).toBe(0);
+  });
+});
+
+describe("transaction_daily_stats: kept current by the database", () => {
+  const PLAYER = "PTEST-STATS";
+  const fresh = `
+    SELECT player_id, (date AT TIME ZONE 'UTC')::date AS day, event_type::text, event_name, created_by,
+           count(*)::int AS n, (count(*) FILTER (WHERE completed_at IS NOT NULL))::int AS completed_n,
+           COALESCE(sum(abs(amount)) FILTER (WHERE completed_at IS NOT NULL), 0)::numeric(30, 8)::text AS completed_amount
+    FROM transactions WHERE player_id = $1 GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`;
+  const kept = `
+    SELECT player_id, day, event_type::text, event_name, created_by, n, completed_n, completed_amount::text
+    FROM transaction_daily_stats WHERE player_id = $1 ORDER BY 1, 2, 3, 4, 5`;
+  const same = async () => {
+    const [a, b] = await Promise.all([sql.query(fresh, [PLAYER]), sql.query(kept, [PLAYER])]);
+    expect(b.rows).toEqual(a.rows);
+    return b.rows.length;
+  };
+
+  it("follows inserts, updates (also of the day, type and completion), deletes and cascades", async () => {
+    await sql.query("DELETE FROM players WHERE id = $1", [PLAYER]);
+    await sql.query(
+      `INSERT INTO players (id, name, currency, registration_date) VALUES ($1, 'Stats Test', 'EUR', '2025-01-01Z')`,
+      [PLAYER],
+    );
+    try {
+      await sql.query(
+        `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by, created_at, completed_at)
+         SELECT 'STX' || g, $1, timestamptz '2025-05-01 23:59:59.999Z' + (g % 3) * interval '1 ms',
+                (ARRAY['bet','win','deposit']::event_type[])[1 + g % 3], 'Game ' || (g % 2), (g * 1.25)::numeric,
+                'EUR', 'System', now(), CASE WHEN g % 4 = 0 THEN NULL ELSE now() END
+         FROM generate_series(1, 40) g`,
+        [PLAYER],
+      );
+      expect(await same()).toBeGreaterThan(4);
+      await sql.query(
+        `UPDATE transactions SET date = date + interval '2 days', completed_at = now() WHERE player_id = $1 AND id IN ('STX1','STX4','STX8')`,
+        [PLAYER],
+      );
+      await same();
+      await sql.query(
+        `UPDATE transactions SET event_type = 'refund', event_name = 'Renamed', amount = -amount WHERE player_id = $1 AND id LIKE 'STX1%'`,
+        [PLAYER],
+      );
+      await same();
+      await sql.query(`DELETE FROM transactions WHERE player_id = $1 AND id LIKE 'STX2%'`, [PLAYER]);
+      await same();
+    } finally {
+      await sql.query("DELETE FROM players WHERE id = $1", [PLAYER]); // cascades to its transactions
+    }
+    expect(await same()).toBe(0);
+  });
+
+  it("agrees with a fresh count for every player of the seeded data", async () => {
+    const { rows } = await sql.query<{ differing: number }>(`
+      WITH fresh AS (
+        SELECT player_id, (date AT TIME ZONE 'UTC')::date AS day, event_type, event_name, created_by,
+               count(*)::int AS n, (count(*) FILTER (WHERE completed_at IS NOT NULL))::int AS completed_n,
+               COALESCE(sum(abs(amount)) FILTER (WHERE completed_at IS NOT NULL), 0) AS completed_amount
+        FROM transactions GROUP BY 1, 2, 3, 4, 5)
+      SELECT count(*)::int AS differing FROM fresh f
+      FULL JOIN transaction_daily_stats s USING (player_id, day, event_type, event_name, created_by)
+      WHERE f.n IS DISTINCT FROM s.n OR f.completed_n IS DISTINCT FROM s.completed_n
+         OR f.completed_amount IS DISTINCT FROM s.completed_amount`);
+    expect(rows[0]?.differing).toBe(0);
+  });
+});

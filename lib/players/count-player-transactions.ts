@@ -1,0 +1,69 @@
+import { getPrisma } from "@/lib/db/client";
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { TransactionFilters } from "@/lib/schemas/transaction";
+import { filterRange, type InstantRange, transactionWhere } from "./transaction-where.ts";
+
+const DAY = 86_400_000;
+const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY) * DAY);
+const startOfNextDayUnlessMidnight = (at: Date) => new Date(Math.ceil(at.getTime() / DAY) * DAY);
+
+function statsWhere(
+  playerId: string,
+  f: TransactionFilters,
+  days: InstantRange,
+): Prisma.TransactionDailyStatWhereInput {
+  const day: Prisma.DateTimeFilter = {};
+  if (days.from) day.gte = days.from;
+  if (days.until) day.lt = days.until;
+  return {
+    playerId,
+    ...(f.event_type ? { eventType: { in: f.event_type } } : {}),
+    ...(f.event_name ? { eventName: { in: f.event_name } } : {}),
+    ...(f.created_by ? { createdBy: f.created_by } : {}),
+    ...(days.from || days.until ? { day } : {}),
+  };
+}
+
+/**
+ * The exact number of a player's transactions matching the filters, at a cost that does not grow with the
+ * player's history: whole UTC days inside the date range are summed from transaction_daily_stats (one row per
+ * day and filter value combination, kept current by triggers), and only the partial days at the range's ends
+ * are counted row by row.
+ */
+export async function countPlayerTransactions(
+  playerId: string,
+  filters: TransactionFilters,
+  db: PrismaClient = getPrisma(),
+): Promise<number> {
+  const range = filterRange(filters);
+  if (!range) return 0;
+  const wholeFrom = range.from ? startOfNextDayUnlessMidnight(range.from) : null;
+  const wholeUntil = range.until ? startOfDay(range.until) : null;
+  if (wholeFrom && wholeUntil && wholeFrom >= wholeUntil) {
+    // No whole day inside the range: it spans at most two partial days, cheap to count directly.
+    return db.transaction.count({ where: transactionWhere(playerId, filters, range) });
+  }
+  const parts: Promise<number>[] = [
+    db.transactionDailyStat
+      .aggregate({
+        where: statsWhere(playerId, filters, { from: wholeFrom, until: wholeUntil }),
+        _sum: { n: true },
+      })
+      .then((r) => r._sum.n ?? 0),
+  ];
+  if (range.from && wholeFrom && range.from < wholeFrom) {
+    parts.push(
+      db.transaction.count({
+        where: transactionWhere(playerId, filters, { from: range.from, until: wholeFrom }),
+      }),
+    );
+  }
+  if (range.until && wholeUntil && wholeUntil < range.until) {
+    parts.push(
+      db.transaction.count({
+        where: transactionWhere(playerId, filters, { from: wholeUntil, until: range.until }),
+      }),
+    );
+  }
+  return (await Promise.all(parts)).reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,60 @@
+import type { Prisma } from "@/lib/db/generated/client";
+import type { TransactionFilters } from "@/lib/schemas/transaction";
+import type { TransactionKey } from "@/lib/schemas/transaction-cursor";
+
+/** A half-open span of instants [from, until); null ends are unbounded. */
+export interface InstantRange {
+  from: Date | null;
+  until: Date | null;
+}
+
+/** The last instant the API can write (ISO 8601 has four-digit years); stored dates never exceed it. */
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * The filters' date bounds as a half-open range at the stored precision (milliseconds), or null when no
+ * stored transaction can match. An inclusive to_date t becomes "before t + 1 ms"; bounds past year 9999 are
+ * treated as unbounded, so they never reach PostgreSQL as a five-digit year.
+ */
+export function filterRange(f: TransactionFilters): InstantRange | null {
+  if (f.from_date && f.from_date.at.getTime() > LATEST) return null;
+  let until: Date | null = null;
+  if (f.to_date) {
+    const end = f.to_date.at.getTime() + (f.to_date.exclusive ? 0 : 1);
+    if (end <= LATEST) until = new Date(end);
+  }
+  return { from: f.from_date?.at ?? null, until };
+}
+
+/** Filters → WHERE: values of one filter are ORed, filters are ANDed, the range half-open. */
+export function transactionWhere(
+  playerId: string,
+  f: TransactionFilters,
+  range: InstantRange,
+): Prisma.TransactionWhereInput {
+  const date: Prisma.DateTimeFilter = {};
+  if (range.from) date.gte = range.from;
+  if (range.until) date.lt = range.until;
+  return {
+    playerId,
+    ...(f.event_type ? { eventType: { in: f.event_type } } : {}),
+    ...(f.event_name ? { eventName: { in: f.event_name } } : {}),
+    ...(f.created_by ? { createdBy: f.created_by } : {}),
+    ...(range.from || range.until ? { date } : {}),
+  };
+}
+
+/**
+ * Rows after `key` in the list order (date DESC, id DESC). `date <= key.date` is implied by the OR but is
+ * spelled out: it becomes the index condition, so the scan starts at the key instead of filtering from the top.
+ */
+export function afterKey(
+  where: Prisma.TransactionWhereInput,
+  key: TransactionKey,
+): Prisma.TransactionWhereInput {
+  return {
+    AND: [where, { date: { lte: key.date } }, { OR: [{ date: { lt: key.date } }, { id: { lt: key.id } }] }],
+  };
+}
+
+export const LIST_ORDER: Prisma.TransactionOrderByWithRelationInput[] = [{ date: "desc" }, { id: "desc" }];
