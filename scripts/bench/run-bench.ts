@@ -232,6 +232,9 @@ export async function runBench(
     baseline = await startBaseline(args.databaseUrl, args.baselinePort);
     say(`product ${app.url} (pid ${app.pid}), baseline ${baseline.url}`);
     const rss = startRssSampler(app.pid);
+    // The Next.js server alone (the launcher's child), to tell its share from the launcher's.
+    const serverPid = app.serverPid();
+    const serverRss = serverPid ? startRssSampler(serverPid) : null;
 
     const cursor = args.scenarios.includes("whale-cursor") ? await cursorAtDepth(app.url, data) : null;
     const rows: ResultRow[] = [];
@@ -287,9 +290,10 @@ export async function runBench(
       }
     }
     const peakRssMiB = rss.stop();
+    const serverPeakMiB = serverRss?.stop() ?? null;
     const summary = summaryLine(rows, rss.samples() ? peakRssMiB : null);
     const table = formatTable(rows);
-    const rssLine = `Product peak RSS (process tree of \`npm start\`, sampled every 200 ms over ${rss.samples()} samples): ${Math.round(peakRssMiB)} MB`;
+    const rssLine = `Product peak RSS (process tree of \`npm start\`, sampled every 200 ms over ${rss.samples()} samples): ${Math.round(peakRssMiB)} MB${serverPeakMiB === null ? "" : ` (Next.js server process tree alone: ${Math.round(serverPeakMiB)} MB)`}`;
     say(`\n${table}\n\n${rssLine}\n`);
 
     const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
@@ -317,7 +321,7 @@ export async function runBench(
     writeFileSync(out, md);
     writeFileSync(
       `${out.replace(/\.md$/, "")}.json`,
-      `${JSON.stringify({ at: new Date().toISOString(), args: { ...args, databaseUrl: redact(args.databaseUrl) }, data, rows, peakRssMiB, summary }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), args: { ...args, databaseUrl: redact(args.databaseUrl) }, data, rows, peakRssMiB, serverPeakMiB, summary }, null, 2)}\n`,
     );
     say(`results written to ${out}`);
     return { rows, peakRssMiB, summary };
