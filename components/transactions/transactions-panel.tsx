@@ -9,6 +9,7 @@ import {
   hasActiveFilters,
   type TimeZoneChoice,
   toTransactionApiQuery,
+  toTransactionExportQuery,
   transactionSearchParams,
 } from "@/lib/client/transaction-url-state";
 import { timeZoneLabel } from "@/lib/format/dates";
@@ -16,6 +17,7 @@ import { formatCount } from "@/lib/format/money";
 import { ErrorState } from "../error-state.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
+import { ExportButton } from "./export-button.tsx";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { type FilterPatch, TransactionFilters } from "./transaction-filters.tsx";
 import { TransactionsTableView, useTransactionsTable } from "./transactions-table.tsx";
@@ -139,11 +141,19 @@ export function TransactionsPanel({ playerId, tz }: { playerId: string; tz: Time
         title="Transactions"
         description={`Newest first. Dates and the date filter in ${timeZoneLabel(tz)}.`}
         actions={
-          facets.isError ? (
-            <Button size="sm" variant="ghost" onClick={() => void facets.refetch()}>
-              Filter options failed to load: retry
-            </Button>
-          ) : null
+          <>
+            {facets.isError ? (
+              <Button size="sm" variant="ghost" onClick={() => void facets.refetch()}>
+                Filter options failed to load: retry
+              </Button>
+            ) : null}
+            <ExportButton
+              playerId={playerId}
+              query={toTransactionExportQuery(view, tz)}
+              total={list.isPlaceholderData ? undefined : data?.total}
+              disabled={invalidRange || !data}
+            />
+          </>
         }
       />
       <TransactionFilters

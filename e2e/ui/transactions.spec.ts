@@ -250,6 +250,54 @@ test.describe("transactions table", () => {
     await expect(page.getByTestId("transaction-row")).toHaveCount(20);
   });
 
+  test("Export CSV downloads every transaction the filters match, as shown", async ({ page }) => {
+    const api = await list(page, "event_type=deposit&event_type=withdrawal&limit=100");
+    await open(page, `${PROFILE}?event_type=deposit,withdrawal&page=2`);
+    const button = page.getByRole("button", {
+      name: `Export these ${await formatCountInPage(page, api.total)} transactions as CSV`,
+    });
+    await expect(button).toBeEnabled();
+    const download = page.waitForEvent("download");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${WHALE}-transactions.csv`);
+    const text = await (await file.createReadStream()).toArray();
+    const lines = Buffer.concat(text).toString("utf8").split("\r\n");
+    expect(lines[0]).toMatch(/^player_id,id,date,event_type,/);
+    expect(lines.pop()).toBe("");
+    // Every match, not only the page on screen: the header plus one line per transaction.
+    expect(lines).toHaveLength(api.total + 1);
+    expect(lines.slice(1).every((l) => /^P000007,[^,]+,[^,]+,(deposit|withdrawal),/.test(l))).toBe(true);
+    expect(lines[1]?.split(",")[1]).toBe(api.transactions[0]?.id);
+    await expect(page.getByTestId("export-status")).toHaveText(`Downloaded ${WHALE}-transactions.csv`);
+  });
+
+  test("Export CSV is off when nothing matches, and a failed export says so", async ({ page }) => {
+    await open(page, `${PROFILE}?event_type=bonus&created_by=Nobody`);
+    await expect(page.getByText("No transactions match these filters")).toBeVisible();
+    await expect(page.getByRole("button", { name: /as CSV$/ })).toBeDisabled();
+    await page.route("**/transactions/export?**", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/problem+json",
+        headers: { "X-Request-ID": "req-export-1" },
+        body: JSON.stringify({
+          type: "about:blank",
+          title: "Unavailable",
+          status: 503,
+          detail: "Try again shortly.",
+          request_id: "req-export-1",
+        }),
+      }),
+    );
+    await open(page, `${PROFILE}?event_type=deposit`);
+    await page.getByRole("button", { name: /as CSV$/ }).click();
+    await expect(page.getByTestId("export-status")).toContainText(
+      "Export failed: Try again shortly. (request id req-export-1)",
+    );
+  });
+
   test("an empty result offers to clear the filters", async ({ page }) => {
     // The whale never had a bonus.
     const bonus = await list(page, "event_type=bonus&limit=1");

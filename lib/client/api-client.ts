@@ -123,3 +123,31 @@ export async function apiGet<T>(path: string, query?: URLSearchParams, signal?: 
   if (!response.ok) throw await toError(response, response.headers.get("x-request-id") ?? "");
   return parseJsonWithDecimals(await response.text(), DECIMAL_KEYS) as T;
 }
+
+/**
+ * Downloads GET /api/v1{path} as the signed-in user and hands it to the browser as a file (the API needs the
+ * bearer token, so a plain link cannot do it). Returns the file name; errors throw like apiGet's.
+ */
+export async function apiDownload(
+  path: string,
+  query: URLSearchParams,
+  fallbackName: string,
+): Promise<string> {
+  const response = await apiFetch(`/api/v1${path}?${query}`, { headers: { Accept: "*/*" } });
+  if (!response.ok) throw await toError(response, response.headers.get("x-request-id") ?? "");
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Give the browser a moment to start the download before the blob goes away.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+  return fileName;
+}

@@ -86,6 +86,20 @@ export function dayBounds(day: string, tz: TimeZoneChoice): { start: string; end
 
 /** The API query for the view: the same filters, the date range read in the chosen time zone, and the page. */
 export function toTransactionApiQuery(s: TransactionViewState, tz: TimeZoneChoice): URLSearchParams {
+  const q = toTransactionFilterQuery(s, tz);
+  q.set("limit", String(s.per_page));
+  q.set("offset", String((Math.max(1, s.page) - 1) * s.per_page));
+  return q;
+}
+
+/** The export's query: every transaction the view's filters match, no paging. */
+export function toTransactionExportQuery(s: TransactionViewState, tz: TimeZoneChoice): URLSearchParams {
+  const q = toTransactionFilterQuery(s, tz);
+  q.set("format", "csv");
+  return q;
+}
+
+function toTransactionFilterQuery(s: TransactionViewState, tz: TimeZoneChoice): URLSearchParams {
   const q = new URLSearchParams();
   for (const t of s.event_type) q.append("event_type", t);
   for (const n of s.event_name) q.append("event_name", n);
@@ -93,8 +107,6 @@ export function toTransactionApiQuery(s: TransactionViewState, tz: TimeZoneChoic
   // Inclusive whole days: the API reads date-time bounds inclusively (from ≤ date ≤ to).
   if (s.from) q.set("from_date", dayBounds(s.from, tz).start);
   if (s.to) q.set("to_date", dayBounds(s.to, tz).end);
-  q.set("limit", String(s.per_page));
-  q.set("offset", String((Math.max(1, s.page) - 1) * s.per_page));
   return q;
 }
 

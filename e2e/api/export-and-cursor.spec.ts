@@ -1,0 +1,199 @@
+import { expect, test } from "@playwright/test";
+import { FIXTURE_PLAYER_ID, FIXTURE_TRANSACTIONS } from "../../scripts/test-fixtures.ts";
+import { expectDocumented, expectProblem, get } from "./helpers.ts";
+
+const LIST = "/players/{playerId}/transactions";
+const WHALE = "P000007";
+type Row = Record<string, string | number | null>;
+type Page = {
+  transactions: Row[];
+  total: number;
+  has_more: boolean;
+  next_cursor: string | null;
+  offset: number;
+};
+
+const list = async (request: Parameters<typeof get>[0], playerId: string, qs: string) =>
+  (await expectDocumented(
+    request,
+    await get(request, `/api/v1/players/${playerId}/transactions?${qs}`),
+    LIST,
+  )) as unknown as Page;
+
+/** Every row by offset pages (the spec's paging), the reference for the cursor and the export. */
+async function allByOffset(request: Parameters<typeof get>[0], playerId: string, filters: string) {
+  const rows: Row[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await list(request, playerId, `${filters}&limit=100&offset=${offset}`);
+    rows.push(...page.transactions);
+    if (!page.has_more) return rows;
+  }
+}
+
+/** RFC 4180 parser (quotes, doubled quotes, CRLF) for checking what the export wrote. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = "";
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") endCell();
+    else if (c === "\r" && text[i + 1] === "\n") {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else cell += c;
+  }
+  expect(cell, "the file ends with a line break").toBe("");
+  return rows;
+}
+
+const FILTERS = "event_type=deposit,withdrawal,adjustment&from_date=2024-06-01&to_date=2026-06-30T12:00:00Z";
+
+test.describe("cursor paging over HTTP", () => {
+  test("following next_cursor visits the same rows as offset paging; total is the full count", async ({
+    request,
+  }) => {
+    const reference = await allByOffset(request, WHALE, FILTERS);
+    expect(reference.length).toBeGreaterThan(150);
+    const seen: Row[] = [];
+    let qs = `${FILTERS}&limit=37`;
+    for (;;) {
+      const page = await list(request, WHALE, qs);
+      expect(page.total).toBe(reference.length);
+      expect(page.offset).toBe(0);
+      seen.push(...page.transactions);
+      if (!page.next_cursor) {
+        expect(page.has_more).toBe(false);
+        break;
+      }
+      qs = `${FILTERS}&limit=37&cursor=${page.next_cursor}`;
+    }
+    expect(seen).toEqual(reference);
+  });
+
+  test("an offset page's next_cursor continues where the offset would", async ({ request }) => {
+    const a = await list(request, WHALE, "limit=10&offset=500");
+    const b = await list(request, WHALE, `limit=10&cursor=${a.next_cursor}`);
+    const c = await list(request, WHALE, "limit=10&offset=510");
+    expect(b.transactions).toEqual(c.transactions);
+    const last = await list(request, FIXTURE_PLAYER_ID, "limit=100");
+    expect(last).toMatchObject({ has_more: false, next_cursor: null });
+  });
+
+  test("a cursor it did not issue, or with a non-zero offset, is a 400 naming cursor", async ({
+    request,
+  }) => {
+    const { next_cursor } = await list(request, WHALE, "limit=1");
+    for (const qs of [
+      "cursor=garbage!",
+      "cursor=",
+      `cursor=${next_cursor}x`,
+      `cursor=${next_cursor}&offset=5`,
+      `cursor=${next_cursor}&cursor=${next_cursor}`,
+    ]) {
+      await expectProblem(await get(request, `/api/v1/players/${WHALE}/transactions?${qs}`), 400, ["cursor"]);
+    }
+    expect((await list(request, WHALE, `cursor=${next_cursor}&offset=0`)).transactions).toHaveLength(20);
+  });
+});
+
+test.describe("GET /api/v1/players/{playerId}/transactions/export", () => {
+  const path = (playerId: string, qs: string) => `/api/v1/players/${playerId}/transactions/export?${qs}`;
+
+  test("CSV: the same rows as the paged API, exact money, a header, an attachment", async ({ request }) => {
+    const reference = await allByOffset(request, WHALE, FILTERS);
+    const res = await get(request, path(WHALE, FILTERS));
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toMatch(/^text\/csv; charset=utf-8/);
+    expect(res.headers()["content-disposition"]).toBe('attachment; filename="P000007-transactions.csv"');
+    expect(res.headers()["cache-control"]).toBe("no-store");
+    expect(res.headers()["x-request-id"]).toBeTruthy();
+    const [header, ...rows] = parseCsv(await res.text());
+    expect(header).toEqual([
+      "player_id",
+      "id",
+      "date",
+      "event_type",
+      "event_name",
+      "event_note",
+      "amount",
+      "currency",
+      "payment_method",
+      "created_by",
+      "created_at",
+      "completed_at",
+    ]);
+    const asCsv = (t: Row) => [
+      WHALE,
+      ...(header ?? []).slice(1).map((c) => (t[c] === null ? "" : String(t[c]))),
+    ];
+    expect(rows).toEqual(reference.map(asCsv));
+  });
+
+  test("NDJSON: one record with player_id per line, digits as on the list", async ({ request }) => {
+    const reference = await allByOffset(request, FIXTURE_PLAYER_ID, "");
+    const res = await get(request, path(FIXTURE_PLAYER_ID, "format=ndjson"));
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toMatch(/^application\/x-ndjson/);
+    const text = await res.text();
+    const lines = text.split("\n");
+    expect(lines.pop()).toBe("");
+    expect(lines.map((l) => JSON.parse(l))).toEqual(
+      reference.map((t) => ({ player_id: FIXTURE_PLAYER_ID, ...t })),
+    );
+    expect(lines).toHaveLength(FIXTURE_TRANSACTIONS.length);
+    // Digits a double would lose survive (the list's JSON has them too).
+    const listText = await (
+      await get(request, `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions?limit=100`)
+    ).text();
+    for (const amount of text.match(/"amount":-?[\d.]+/g) ?? []) expect(listText).toContain(amount);
+  });
+
+  test("no match is a header-only CSV; unknown player 404; bad parameters 400 naming each", async ({
+    request,
+  }) => {
+    const empty = await get(request, path(WHALE, "created_by=Nobody"));
+    expect(empty.status()).toBe(200);
+    expect(parseCsv(await empty.text())).toHaveLength(1);
+    await expectProblem(await get(request, path("NO-SUCH-PLAYER", "")), 404);
+    for (const [qs, names] of [
+      ["format=xlsx", ["format"]],
+      ["limit=10", ["limit"]],
+      ["offset=10", ["offset"]],
+      ["cursor=abc", ["cursor"]],
+      ["event_type=payout&from_date=x", ["event_type", "from_date"]],
+      ["from_date=2026-01-02&to_date=2026-01-01", ["from_date"]],
+    ] as const) {
+      await expectProblem(await get(request, path(WHALE, qs)), 400, [...names]);
+    }
+  });
+
+  test("needs the same credentials as the list", async ({ request }) => {
+    const res = await request.get(path(WHALE, ""), { headers: { "X-Session-ID": "s" } });
+    await expectProblem(res, 401);
+  });
+
+  test("streams all of the whale's transactions in one response", async ({ request }) => {
+    const { total } = await list(request, WHALE, "limit=1");
+    const res = await get(request, path(WHALE, "format=ndjson"));
+    expect(res.status()).toBe(200);
+    const body = await res.body();
+    let lines = 0;
+    for (const byte of body) if (byte === 10) lines++;
+    expect(lines).toBe(total);
+  });
+});
