@@ -50,11 +50,13 @@ export function treeRssMiB(root: number, read: ReadText = readText, list?: () =>
 /** Samples a process tree's RSS every `intervalMs` and keeps the peak. */
 export function startRssSampler(root: number, intervalMs = 200) {
   let peak = 0;
+  let sincePeak = 0;
   let samples = 0;
   const sample = () => {
     const mib = treeRssMiB(root);
     samples++;
     if (mib > peak) peak = mib;
+    if (mib > sincePeak) sincePeak = mib;
   };
   sample();
   const timer = setInterval(sample, intervalMs);
@@ -62,6 +64,13 @@ export function startRssSampler(root: number, intervalMs = 200) {
   return {
     peakMiB: () => (samples ? peak : null),
     samples: () => samples,
+    /** The peak since the previous call (per scenario), then starts over. */
+    takePeakSince(): number {
+      sample();
+      const value = sincePeak;
+      sincePeak = 0;
+      return value;
+    },
     stop() {
       clearInterval(timer);
       sample();

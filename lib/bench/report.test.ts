@@ -85,12 +85,12 @@ describe("targets", () => {
 describe("formatTable", () => {
   it("writes an aligned Markdown table with the ratio", () => {
     const table = formatTable([
-      row("profile", 1, m(612.4, 3.25), m(1000, 12.6)),
+      { ...row("profile", 1, m(612.4, 3.25), m(1000, 12.6)), productRssMiB: 250.4 },
       row("export-csv", 32, null, m(1.5, 20000)),
     ]);
     const lines = table.split("\n");
     expect(lines[0]).toMatch(
-      /^\| scenario +\| c +\| product req\/s \| p50 ms \| p99 ms \| baseline req\/s \| p50 ms \| p99 ms \| ratio \|$/,
+      /^\| scenario +\| c +\| product req\/s \| p50 ms \| p99 ms \| baseline req\/s \| p50 ms \| p99 ms \| +ratio \| product RSS MB \|$/,
     );
     expect(lines[1]).toMatch(/^\|[-|:]+\|$/);
     expect(lines[2]?.split("|").map((c) => c.trim())).toEqual([
@@ -104,6 +104,7 @@ describe("formatTable", () => {
       "6.3",
       "13",
       "0.61×",
+      "250",
       "",
     ]);
     expect(lines[3]?.split("|").map((c) => c.trim())).toEqual([
@@ -116,6 +117,7 @@ describe("formatTable", () => {
       "1.50",
       "10000",
       "20000",
+      "-",
       "-",
       "",
     ]);

@@ -20,6 +20,8 @@ export interface ResultRow {
   concurrency: number;
   product: Measurement | null;
   baseline: Measurement | null;
+  /** The product's peak RSS while this row ran (MiB). */
+  productRssMiB?: number;
   /** Why a side was not measured. */
   note?: string;
 }
@@ -125,6 +127,7 @@ export function formatTable(rows: readonly ResultRow[]): string {
     "p50 ms",
     "p99 ms",
     "ratio",
+    "product RSS MB",
   ];
   const body = rows.map((row) => {
     const r = ratio(row);
@@ -134,6 +137,7 @@ export function formatTable(rows: readonly ResultRow[]): string {
       ...cells(row.product),
       ...cells(row.baseline),
       r === null ? "-" : `${r.toFixed(2)}×`,
+      row.productRssMiB === undefined ? "-" : String(Math.round(row.productRssMiB)),
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? "").length)));

@@ -247,6 +247,7 @@ export async function runBench(
         continue;
       }
       const isExport = name === "export-csv";
+      rss.takePeakSince(); // per-row peaks start with this scenario
       // A probe per side: a wrong answer is reported once, readable, instead of as thousands of non-2xx.
       const productProblem = await probe("product", app.url, paths.product);
       const baselineProblem = await probe("baseline", baseline.url, paths.baseline);
@@ -283,6 +284,7 @@ export async function runBench(
           concurrency: c,
           product,
           baseline: base,
+          productRssMiB: rss.takePeakSince(),
           ...(note ? { note } : {}),
         };
         rows.push(row);
