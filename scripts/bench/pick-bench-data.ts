@@ -1,0 +1,90 @@
+/** Chooses the benchmark's players and filter values from the data in the database. */
+import type pg from "pg";
+
+export interface BenchData {
+  whale: { id: string; transactions: number };
+  small: { id: string; transactions: number };
+  /** The whale's most frequent event type, and a date range over the middle half of its history. */
+  typeDate: { eventType: string; fromDate: string; toDate: string; matches: number };
+  /** The whale's most frequent event name. */
+  eventName: { value: string; matches: number };
+  /** Depth of the offset and cursor scenarios: min(100,000, whale's total − 20). */
+  depth: number;
+  /** A from_date on the whale matching ≈min(100,000, whale's total) rows. */
+  export: { fromDate: string; rows: number };
+}
+
+export const TARGET_DEPTH = 100_000;
+export const TARGET_EXPORT_ROWS = 100_000;
+
+const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d)).toISOString());
+
+export async function pickBenchData(pool: pg.Pool, whaleId?: string): Promise<BenchData> {
+  // One pass over the transactions (the largest table): the whale and a player with 20–50 rows (closest to 35).
+  const { rows: players } = await pool.query<{
+    whale: string;
+    whale_n: string;
+    small: string;
+    small_n: string;
+  }>(`
+    WITH counts AS (SELECT player_id, count(*) AS n FROM transactions GROUP BY player_id),
+         whale AS (SELECT player_id, n FROM counts ORDER BY n DESC, player_id LIMIT 1),
+         small AS (SELECT player_id, n FROM counts WHERE n BETWEEN 20 AND 50 ORDER BY abs(n - 35), player_id LIMIT 1)
+    SELECT whale.player_id AS whale, whale.n AS whale_n, small.player_id AS small, small.n AS small_n
+    FROM whale, small`);
+  const picked = players[0];
+  if (!picked) throw new Error("no whale and small player (20–50 transactions) found: is the data loaded?");
+  let whale = { id: picked.whale, transactions: Number(picked.whale_n) };
+  if (whaleId) {
+    const { rows } = await pool.query<{ n: string }>(
+      "SELECT count(*) AS n FROM transactions WHERE player_id = $1",
+      [whaleId],
+    );
+    whale = { id: whaleId, transactions: Number(rows[0]?.n ?? 0) };
+  }
+
+  const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T> => {
+    const { rows } = await pool.query<T>(text, values);
+    if (!rows[0]) throw new Error(`no rows for: ${text}`);
+    return rows[0];
+  };
+  const type = await q<{ event_type: string }>(
+    "SELECT event_type::text FROM transactions WHERE player_id = $1 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1",
+    [whale.id],
+  );
+  const name = await q<{ event_name: string; n: string }>(
+    "SELECT event_name, count(*) AS n FROM transactions WHERE player_id = $1 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+    [whale.id],
+  );
+  const span = await q<{ lo: Date; hi: Date }>(
+    `SELECT min(date) + (max(date) - min(date)) / 4 AS lo, min(date) + (max(date) - min(date)) * 3 / 4 AS hi
+     FROM transactions WHERE player_id = $1`,
+    [whale.id],
+  );
+  const fromDate = iso(span.lo);
+  const toDate = iso(span.hi);
+  const typeDateCount = await q<{ n: string }>(
+    "SELECT count(*) AS n FROM transactions WHERE player_id = $1 AND event_type::text = $2 AND date >= $3 AND date <= $4",
+    [whale.id, type.event_type, fromDate, toDate],
+  );
+
+  const exportTarget = Math.max(1, Math.min(TARGET_EXPORT_ROWS, whale.transactions));
+  const exportFrom = await q<{ date: Date }>(
+    "SELECT date FROM transactions WHERE player_id = $1 ORDER BY date DESC, id DESC OFFSET $2 LIMIT 1",
+    [whale.id, exportTarget - 1],
+  );
+  const exportFromDate = iso(exportFrom.date);
+  const exportRows = await q<{ n: string }>(
+    "SELECT count(*) AS n FROM transactions WHERE player_id = $1 AND date >= $2",
+    [whale.id, exportFromDate],
+  );
+
+  return {
+    whale,
+    small: { id: picked.small, transactions: Number(picked.small_n) },
+    typeDate: { eventType: type.event_type, fromDate, toDate, matches: Number(typeDateCount.n) },
+    eventName: { value: name.event_name, matches: Number(name.n) },
+    depth: Math.max(0, Math.min(TARGET_DEPTH, whale.transactions - 20)),
+    export: { fromDate: exportFromDate, rows: Number(exportRows.n) },
+  };
+}
