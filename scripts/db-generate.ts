@@ -59,7 +59,7 @@ try {
     players,
     transactions,
     seed,
-    copy: !target.embedded || process.env.DB_GENERATE_COPY !== "0",
+    copy: !target.embedded, // pglite-socket cannot COPY FROM STDIN
     progress: createProgress(),
   });
   const seconds = (performance.now() - started) / 1000;

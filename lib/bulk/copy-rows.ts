@@ -71,6 +71,61 @@ export async function copyIn(
   return stream.rowCount;
 }
 
+/** One COPY text line back to its values (for the INSERT fallback). */
+export function parseCopyLine(line: string): (string | null)[] {
+  return line.split("\t").map((value) => {
+    if (value === "\\N") return null;
+    if (!value.includes("\\")) return value;
+    return value.replace(/\\(.)/g, (_, c: string) =>
+      c === "t" ? "\t" : c === "n" ? "\n" : c === "r" ? "\r" : c,
+    );
+  });
+}
+
+/**
+ * COPY text chunks into `table`: by COPY FROM STDIN, or, where the connection cannot COPY (the embedded
+ * database behind pglite-socket), by INSERTs of a few thousand rows each that let the server cast the
+ * text values to the column types (json_populate_recordset), slower but the same result.
+ */
+export async function loadChunks(
+  client: ClientBase,
+  target: { table: string; columns: readonly string[]; copy: boolean; freeze?: boolean },
+  chunks: Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
+  const columns = target.columns.join(", ");
+  if (target.copy) {
+    await copyIn(
+      client,
+      `COPY ${target.table} (${columns}) FROM STDIN${target.freeze ? " WITH (FREEZE)" : ""}`,
+      chunks,
+    );
+    return;
+  }
+  const BATCH = 2_000;
+  let batch: Record<string, string | null>[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    await client.query(
+      `INSERT INTO ${target.table} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${target.table}, $1::json)`,
+      [JSON.stringify(batch)],
+    );
+    batch = [];
+  };
+  for await (const chunk of chunks) {
+    for (const line of chunk.split("\n")) {
+      if (!line) continue;
+      const values = parseCopyLine(line);
+      const row: Record<string, string | null> = {};
+      target.columns.forEach((c, i) => {
+        row[c] = values[i] ?? null;
+      });
+      batch.push(row);
+      if (batch.length >= BATCH) await flush();
+    }
+  }
+  await flush();
+}
+
 /** Streams `COPY … TO STDOUT` line by line (text format, lines without their newline) into `onLine`. */
 export async function copyOut(
   client: ClientBase,

@@ -7,7 +7,7 @@ import {
   generatePlayer,
   transactionIdSequence,
 } from "@/prisma/demo-data";
-import { CopyChunks, copyBool, copyIn, copyTextArray, copyValue } from "./copy-rows.ts";
+import { CopyChunks, copyBool, copyTextArray, copyValue, loadChunks } from "./copy-rows.ts";
 import { planTransactionCounts } from "./plan-transaction-counts.ts";
 import { type Progress, silentProgress } from "./progress.ts";
 
@@ -190,7 +190,6 @@ async function restoreDependents(
   client: ClientBase,
   table: string,
   d: Awaited<ReturnType<typeof tableDependents>>,
-  progress: Progress,
 ) {
   for (const c of [...d.constraints].reverse()) {
     if (c.type === "f") continue;
@@ -229,32 +228,37 @@ export async function generateDataset(client: ClientBase, options: GenerateOptio
     await client.query(`ALTER TABLE transactions DISABLE TRIGGER ${q(DAILY_STATS_INSERT_TRIGGER)}`);
 
     progress.phase("copy transactions (simulating wallets)");
-    const txSql = `COPY transactions (${TRANSACTION_COPY_COLUMNS.join(", ")}) FROM STDIN`;
     const counting = async function* () {
       for (const chunk of data.transactions()) {
         yield chunk;
         progress.rows(data.transactionRows);
       }
     };
-    if (useCopy) await copyIn(client, `${txSql} WITH (FREEZE)`, counting());
-    else await insertChunks(client, "transactions", TRANSACTION_COPY_COLUMNS, counting());
+    // FREEZE: the table was emptied in this transaction, so rows can be written frozen and all-visible.
+    await loadChunks(
+      client,
+      { table: "transactions", columns: TRANSACTION_COPY_COLUMNS, copy: useCopy, freeze: true },
+      counting(),
+    );
     progress.rows(data.transactionRows);
 
     progress.phase("copy players");
-    const playerSql = `COPY players (${PLAYER_COPY_COLUMNS.join(", ")}) FROM STDIN`;
-    if (useCopy) await copyIn(client, `${playerSql} WITH (FREEZE)`, data.players());
-    else await insertChunks(client, "players", PLAYER_COPY_COLUMNS, data.players());
+    await loadChunks(
+      client,
+      { table: "players", columns: PLAYER_COPY_COLUMNS, copy: useCopy, freeze: true },
+      data.players(),
+    );
     progress.rows(options.players);
 
     progress.phase("rebuild indexes, keys and foreign key of transactions");
-    await restoreDependents(client, "transactions", dependents, progress);
+    await restoreDependents(client, "transactions", dependents);
     await client.query(`ALTER TABLE transactions ENABLE TRIGGER ${q(DAILY_STATS_INSERT_TRIGGER)}`);
     progress.phase("rebuild transaction_daily_stats");
     // Filling an empty table and then building its key by one sort beats millions of random key inserts.
     const statsDependents = await tableDependents(client, "transaction_daily_stats");
     await dropDependents(client, "transaction_daily_stats", statsDependents);
     await client.query(STATS_REBUILD_SQL);
-    await restoreDependents(client, "transaction_daily_stats", statsDependents, progress);
+    await restoreDependents(client, "transaction_daily_stats", statsDependents);
     progress.phase("derive balances and KPIs of all players");
     await client.query(REFRESH_PLAYER_AGGREGATES_SQL, [null]);
     progress.phase("commit");
@@ -281,58 +285,3 @@ export async function generateDataset(client: ClientBase, options: GenerateOptio
     },
   };
 }
-
-/**
- * Fallback without COPY: the same rows sent as one JSON array of string arrays per batch and cast by the
- * server; slower, but works over any connection.
- */
-async function insertChunks(
-  client: ClientBase,
-  table: string,
-  columns: readonly string[],
-  chunks: Iterable<string> | AsyncIterable<string>,
-): Promise<void> {
-  for await (const chunk of chunks) {
-    const rows = chunk.split("\n").filter((line) => line.length > 0);
-    const values = rows.map((line) => line.split("\t").map(uncopy));
-    const BATCH = 2_000;
-    for (let i = 0; i < values.length; i += BATCH) {
-      const batch = values.slice(i, i + BATCH);
-      // One JSON array of string arrays; each column is cast by the INSERT's target type.
-      await client.query(
-        `INSERT INTO ${table} (${columns.join(", ")})
-         SELECT ${columns.map((c, j) => `(r->>${j})::${columnCast(table, c)}`).join(", ")}
-         FROM json_array_elements($1::json) AS x(r)`,
-        [JSON.stringify(batch)],
-      );
-    }
-  }
-}
-
-function uncopy(value: string): string | null {
-  if (value === "\\N") return null;
-  if (!value.includes("\\")) return value;
-  return value.replace(/\\(.)/g, (_, c: string) =>
-    c === "t" ? "\t" : c === "n" ? "\n" : c === "r" ? "\r" : c,
-  );
-}
-
-function columnCast(table: string, column: string): string {
-  if (["date", "created_at", "completed_at", "registration_date", "last_login"].includes(column))
-    return "timestamptz";
-  if (column === "amount") return "numeric";
-  if (column === "event_type") return "event_type";
-  if (column === "kyc_status") return "kyc_status";
-  if (column === "segments") return "text[]";
-  if (table === "players" && BOOLEAN_PLAYER_COLUMNS.has(column)) return "boolean";
-  return "text";
-}
-
-const BOOLEAN_PLAYER_COLUMNS = new Set([
-  "blocked",
-  "marketing_email_subscription",
-  "email_validation",
-  "marketing_sms_subscription",
-  "sms_validation",
-  "want_bonus",
-]);
