@@ -10,6 +10,7 @@ import {
 import { CopyChunks, copyBool, copyTextArray, copyValue, loadChunks } from "./copy-rows.ts";
 import { planTransactionCounts } from "./plan-transaction-counts.ts";
 import { type Progress, silentProgress } from "./progress.ts";
+import { dropDependents, quoteIdent as q, restoreDependents, tableDependents } from "./table-dependents.ts";
 
 /*
  * A large deterministic data set of the demo's shape (same wallet simulation, same derivation of balances
@@ -159,50 +160,6 @@ SELECT player_id, (date AT TIME ZONE 'UTC')::date, event_type, event_name, creat
 FROM transactions GROUP BY 1, 2, 3, 4, 5`;
 
 export const DAILY_STATS_INSERT_TRIGGER = "transactions_daily_stats_insert";
-
-/** Indexes, keys and foreign keys of `table`, as the catalog defines them (recreated verbatim). */
-async function tableDependents(client: ClientBase, table: string) {
-  const indexes = await client.query<{ name: string; def: string }>(
-    `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
-     WHERE i.schemaname = current_schema() AND i.tablename = $1
-       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
-    [table],
-  );
-  const constraints = await client.query<{ name: string; def: string; type: string }>(
-    `SELECT conname AS name, pg_get_constraintdef(oid) AS def, contype AS type FROM pg_constraint
-     WHERE conrelid = $1::regclass AND contype IN ('p', 'u', 'f') ORDER BY contype DESC`,
-    [table],
-  );
-  return { indexes: indexes.rows, constraints: constraints.rows };
-}
-
-async function dropDependents(
-  client: ClientBase,
-  table: string,
-  d: Awaited<ReturnType<typeof tableDependents>>,
-) {
-  for (const c of d.constraints) await client.query(`ALTER TABLE ${q(table)} DROP CONSTRAINT ${q(c.name)}`);
-  for (const index of d.indexes) await client.query(`DROP INDEX ${q(index.name)}`);
-}
-
-/** Keys first (the foreign key check and the other indexes do not need each other), foreign keys last. */
-async function restoreDependents(
-  client: ClientBase,
-  table: string,
-  d: Awaited<ReturnType<typeof tableDependents>>,
-) {
-  for (const c of [...d.constraints].reverse()) {
-    if (c.type === "f") continue;
-    await client.query(`ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(c.name)} ${c.def}`);
-  }
-  for (const index of d.indexes) {
-    await client.query(index.def);
-  }
-  for (const c of d.constraints)
-    if (c.type === "f") await client.query(`ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(c.name)} ${c.def}`);
-}
-
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export interface GenerateResult {
   players: number;

@@ -58,12 +58,18 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function run(options: { players?: string; transactions?: string; strict?: boolean }) {
+async function run(options: {
+  players?: string;
+  transactions?: string;
+  strict?: boolean;
+  rebuildIndexes?: boolean;
+}) {
   const bad: string[] = [];
   const summary = await importNdjson(client, {
     ...(options.players ? { playersFile: options.players } : {}),
     ...(options.transactions ? { transactionsFile: options.transactions } : {}),
     strict: options.strict ?? false,
+    ...(options.rebuildIndexes === undefined ? {} : { rebuildIndexes: options.rebuildIndexes }),
     copy,
     onBadLine: (m) => bad.push(m),
   });
@@ -82,6 +88,32 @@ describe("importNdjson", () => {
       transactions: { lines: 1_500, inserted: 1_500, existing: 0, bad: 0 },
       refreshedPlayers: 25,
     });
+    expect(await snapshot()).toEqual(original);
+  });
+
+  it("takes the large-import path (indexes rebuilt, stats applied in the statement) to the same result", async () => {
+    await run({ players: files.players });
+    const { summary, bad } = await run({ transactions: files.transactions, rebuildIndexes: true });
+    expect(bad).toEqual([]);
+    expect(summary).toMatchObject({
+      committed: true,
+      rebuiltIndexes: true,
+      transactions: { inserted: 1_500 },
+    });
+    expect(await snapshot()).toEqual(original);
+    const indexes = await client.query("SELECT 1 FROM pg_indexes WHERE tablename = 'transactions'");
+    expect(indexes.rowCount).toBe(5);
+    const fk = await client.query(
+      "SELECT 1 FROM pg_constraint WHERE conname = 'transactions_player_id_fkey'",
+    );
+    expect(fk.rowCount).toBe(1);
+    const trigger = await client.query<{ tgenabled: string }>(
+      "SELECT tgenabled FROM pg_trigger WHERE tgname = 'transactions_daily_stats_insert'",
+    );
+    expect(trigger.rows[0]?.tgenabled).toBe("O");
+    // And again on top of itself: nothing changes.
+    const again = await run({ ...files, rebuildIndexes: true });
+    expect(again.summary.transactions).toMatchObject({ inserted: 0, existing: 1_500 });
     expect(await snapshot()).toEqual(original);
   });
 

@@ -4,7 +4,11 @@ import { createInterface } from "node:readline";
 import type { ClientBase } from "pg";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
 import { CopyChunks, loadChunks } from "./copy-rows.ts";
-import { PLAYER_COPY_COLUMNS, TRANSACTION_COPY_COLUMNS } from "./generate-dataset.ts";
+import {
+  DAILY_STATS_INSERT_TRIGGER,
+  PLAYER_COPY_COLUMNS,
+  TRANSACTION_COPY_COLUMNS,
+} from "./generate-dataset.ts";
 import {
   importPlayerRow,
   importTransactionRow,
@@ -13,6 +17,13 @@ import {
   parseTransactionLine,
 } from "./parse-import-line.ts";
 import { type Progress, silentProgress } from "./progress.ts";
+import {
+  dropDependents,
+  quoteIdent,
+  restoreDependents,
+  type TableDependents,
+  tableDependents,
+} from "./table-dependents.ts";
 
 /*
  * db:import: NDJSON files in the API's shapes → players and transactions, in one database transaction.
@@ -28,6 +39,8 @@ export interface ImportOptions {
   transactionsFile?: string;
   /** Load nothing if any line is bad. */
   strict?: boolean;
+  /** Drop and rebuild the secondary indexes around the insert; default: when the import is large (see BULK_MIN_ROWS). */
+  rebuildIndexes?: boolean;
   /** false where the connection cannot COPY FROM STDIN (the embedded database): batched INSERTs instead. */
   copy?: boolean;
   progress?: Progress;
@@ -48,7 +61,24 @@ export interface ImportSummary {
   transactions: FileSummary;
   refreshedPlayers: number;
   committed: boolean;
+  /** Whether the large-import path (indexes rebuilt) was taken. */
+  rebuiltIndexes: boolean;
 }
+
+/** At least this many transactions, and more than half as many as the table holds: the large-import path. */
+export const BULK_MIN_ROWS = 100_000;
+
+/** What the stats trigger does for an INSERT, applied to the rows of the CTE `ins` instead. */
+const STATS_UPSERT_SQL = `
+  INSERT INTO transaction_daily_stats AS s (player_id, day, event_type, event_name, created_by, n, completed_n, completed_amount)
+  SELECT player_id, (date AT TIME ZONE 'UTC')::date, event_type, event_name, created_by,
+         count(*)::int,
+         (count(*) FILTER (WHERE completed_at IS NOT NULL))::int,
+         COALESCE(sum(abs(amount)) FILTER (WHERE completed_at IS NOT NULL), 0)
+  FROM ins GROUP BY 1, 2, 3, 4, 5
+  ON CONFLICT (player_id, day, event_type, event_name, created_by) DO UPDATE
+  SET n = s.n + EXCLUDED.n, completed_n = s.completed_n + EXCLUDED.completed_n,
+      completed_amount = s.completed_amount + EXCLUDED.completed_amount`;
 
 const STAGE_PLAYERS = "import_players_stage";
 const STAGE_TRANSACTIONS = "import_transactions_stage";
@@ -131,6 +161,7 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
     transactions: emptySummary(),
     refreshedPlayers: 0,
     committed: false,
+    rebuiltIndexes: false,
   };
   const reporter = (file: string | undefined) => (line: number, reason: string) =>
     options.onBadLine?.(`${file ? path.basename(file) : "?"}: line ${line}: ${reason}`);
@@ -223,21 +254,59 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
     summary.players.existing = summary.players.lines - summary.players.bad - summary.players.inserted;
     progress.rows(summary.players.inserted);
 
+    // A large import (an initial load, typically) goes in like db:generate's: secondary indexes and the
+    // foreign key dropped and rebuilt by one sort each, the stats trigger paused and its work done in the
+    // same statement. That locks `transactions` until the commit, so small imports keep everything live.
+    const stagedTransactions = summary.transactions.lines - summary.transactions.bad;
+    const present = await client.query<{ n: string }>(
+      "SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'transactions'::regclass",
+    );
+    const bulk =
+      options.rebuildIndexes ??
+      (stagedTransactions >= BULK_MIN_ROWS && stagedTransactions > Number(present.rows[0]?.n ?? 0) / 2);
+    summary.rebuiltIndexes = bulk;
+    let dependents: TableDependents | null = null;
+    if (bulk) {
+      progress.phase(
+        "large import: drop secondary indexes and foreign key of transactions, pause stats trigger",
+      );
+      const all = await tableDependents(client, "transactions");
+      dependents = { indexes: all.indexes, constraints: all.constraints.filter((c) => c.type === "f") };
+      await dropDependents(client, "transactions", dependents);
+      await client.query(
+        `ALTER TABLE transactions DISABLE TRIGGER ${quoteIdent(DAILY_STATS_INSERT_TRIGGER)}`,
+      );
+    }
+
     progress.phase("insert transactions");
-    // In index order, so each player's index pages are touched once; the daily-stats trigger applies the
-    // whole statement's rows set-based.
+    const columns = TRANSACTION_COPY_COLUMNS.join(", ");
+    // In index order, so each player's index pages are touched together.
     const insertedTransactions = await client.query<{ n: string }>(
-      `WITH ins AS (
-         INSERT INTO transactions (${TRANSACTION_COPY_COLUMNS.join(", ")})
-         SELECT ${TRANSACTION_COPY_COLUMNS.join(", ")} FROM ${STAGE_TRANSACTIONS} ORDER BY player_id, date DESC, id DESC
-         ON CONFLICT (id) DO NOTHING RETURNING player_id),
-       touched AS (INSERT INTO import_touched SELECT DISTINCT player_id FROM ins ON CONFLICT DO NOTHING)
-       SELECT count(*) AS n FROM ins`,
+      bulk
+        ? `WITH ins AS (
+             INSERT INTO transactions (${columns})
+             SELECT ${columns} FROM ${STAGE_TRANSACTIONS} ORDER BY player_id, date DESC, id DESC
+             ON CONFLICT (id) DO NOTHING RETURNING player_id, date, event_type, event_name, created_by, amount, completed_at),
+           touched AS (INSERT INTO import_touched SELECT DISTINCT player_id FROM ins ON CONFLICT DO NOTHING),
+           stats AS (${STATS_UPSERT_SQL})
+           SELECT count(*) AS n FROM ins`
+        : `WITH ins AS (
+             INSERT INTO transactions (${columns})
+             SELECT ${columns} FROM ${STAGE_TRANSACTIONS} ORDER BY player_id, date DESC, id DESC
+             ON CONFLICT (id) DO NOTHING RETURNING player_id),
+           touched AS (INSERT INTO import_touched SELECT DISTINCT player_id FROM ins ON CONFLICT DO NOTHING)
+           SELECT count(*) AS n FROM ins`,
     );
     summary.transactions.inserted = Number(insertedTransactions.rows[0]?.n ?? 0);
     summary.transactions.existing =
       summary.transactions.lines - summary.transactions.bad - summary.transactions.inserted;
     progress.rows(summary.transactions.inserted);
+    if (dependents) {
+      progress.phase("rebuild secondary indexes and foreign key of transactions");
+      await client.query("SET LOCAL maintenance_work_mem = '1GB'");
+      await restoreDependents(client, "transactions", dependents);
+      await client.query(`ALTER TABLE transactions ENABLE TRIGGER ${quoteIdent(DAILY_STATS_INSERT_TRIGGER)}`);
+    }
 
     progress.phase("derive balances and KPIs of the players touched");
     const touched = await client.query<{ ids: string[] | null }>(
