@@ -86,6 +86,18 @@ describe("parseTransactionLine", () => {
     ]);
   });
 
+  it("takes the amount's digits from the structural key, never from text inside a string", () => {
+    const tricky = txLine({ event_note: ',"amount": 999,{"amount":1}' }, "-0.10000001");
+    const result = parseTransactionLine(tricky);
+    expect(result.ok && result.value.amount.digits).toBe("-0.10000001");
+    expect(result.ok && result.value.event_note).toBe(',"amount": 999,{"amount":1}');
+    // Key first in the object, and spaces around the colon, as PostgreSQL's json_build_object writes it.
+    const spaced = `{"amount" : 12345678901.123456789, ${txLine()
+      .slice(1)
+      .replace(/"amount":[^,]+,/, "")}`;
+    expect(reason(parseTransactionLine(spaced))).toMatch(/^amount: must have at most 12 integer and 8/);
+  });
+
   it("escapes text for COPY", () => {
     const result = parseTransactionLine(txLine({ event_note: "a\tb\\c\nd" }));
     expect(result.ok && importTransactionRow(result.value)[5]).toBe("a\\tb\\\\c\\nd");

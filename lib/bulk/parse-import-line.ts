@@ -44,6 +44,31 @@ export type ImportTransaction = z.infer<typeof importTransactionSchema>;
 
 export type LineResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+/*
+ * Transactions are flat and carry one money key, so they take a fast path that is just as exact: JSON.parse
+ * for the structure and the amount's digits read from the text itself. A key preceded by `{` or `,` is
+ * structural (inside a JSON string every quote is escaped), so the match is the real "amount". Anything
+ * unusual (no match, two matches, a nested amount) goes through parseJsonWithDecimals.
+ */
+const TOP_LEVEL_AMOUNT = /[{,]\s*"amount"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*[,}]/g;
+
+function parseTransactionJson(text: string): unknown {
+  TOP_LEVEL_AMOUNT.lastIndex = 0;
+  const first = TOP_LEVEL_AMOUNT.exec(text);
+  const digits = first?.[1];
+  if (digits !== undefined && TOP_LEVEL_AMOUNT.exec(text) === null) {
+    const value: unknown = JSON.parse(text);
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      const record = value as Record<string, unknown>;
+      if (typeof record.amount === "number") {
+        record.amount = toDecimal(digits);
+        return record;
+      }
+    }
+  }
+  return parseJsonWithDecimals(text, TRANSACTION_DECIMAL_KEYS, toDecimal);
+}
+
 const pathText = (path: readonly PropertyKey[]) => (path.length ? path.map(String).join(".") : "(line)");
 
 /** Walks the parsed value for what the schemas accept but the database would not store exactly. */
@@ -101,12 +126,13 @@ function firstIssue(error: z.ZodError, decimalKeys: ReadonlySet<string>): string
 function parse<S extends z.ZodType>(
   text: string,
   keys: ReadonlySet<string>,
+  parseJson: (text: string) => unknown,
   schema: S,
   dates: (value: z.infer<S>) => [string, unknown][],
 ): LineResult<z.infer<S>> {
   let raw: unknown;
   try {
-    raw = parseJsonWithDecimals(text, keys, toDecimal);
+    raw = parseJson(text);
   } catch (error) {
     return { ok: false, reason: `not valid JSON: ${(error as Error).message}` };
   }
@@ -124,7 +150,8 @@ function parse<S extends z.ZodType>(
 }
 
 export function parsePlayerLine(text: string): LineResult<ImportPlayer> {
-  const result = parse(text, PLAYER_DECIMAL_KEYS, importPlayerSchema, (p) => [
+  const parseJson = (t: string) => parseJsonWithDecimals(t, PLAYER_DECIMAL_KEYS, toDecimal);
+  const result = parse(text, PLAYER_DECIMAL_KEYS, parseJson, importPlayerSchema, (p) => [
     ["registration_date", p.registration_date],
     ["ftd_date", p.ftd_date],
     ["last_login", p.last_login],
@@ -136,7 +163,7 @@ export function parsePlayerLine(text: string): LineResult<ImportPlayer> {
 }
 
 export function parseTransactionLine(text: string): LineResult<ImportTransaction> {
-  const result = parse(text, TRANSACTION_DECIMAL_KEYS, importTransactionSchema, (t) => [
+  const result = parse(text, TRANSACTION_DECIMAL_KEYS, parseTransactionJson, importTransactionSchema, (t) => [
     ["date", t.date],
     ["created_at", t.created_at],
     ["completed_at", t.completed_at],
