@@ -212,7 +212,26 @@ export function formatMinor(units: number, scale: number): string {
   return `${negative ? "-" : ""}${whole}${frac}`;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+let isoDay = Number.NaN;
+let isoDayPrefix = "";
+/** Same text as `new Date(ms).toISOString()`, several times faster for whole-millisecond instants in years 1970–9999 (db:generate formats tens of millions). */
+const iso = (ms: number): string => {
+  if (!Number.isInteger(ms) || ms < 0 || ms >= 253_402_300_800_000) return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY);
+  if (day !== isoDay) {
+    isoDay = day;
+    isoDayPrefix = new Date(day * DAY).toISOString().slice(0, 11);
+  }
+  let rest = ms - day * DAY;
+  const milli = rest % 1000;
+  rest = (rest - milli) / 1000;
+  const sec = rest % 60;
+  rest = (rest - sec) / 60;
+  const min = rest % 60;
+  const hour = (rest - min) / 60;
+  return `${isoDayPrefix}${pad2(hour)}:${pad2(min)}:${pad2(sec)}.${milli < 10 ? `00${milli}` : milli < 100 ? `0${milli}` : milli}Z`;
+};
 
 /** How many transactions player number n (1-based) has: a long tail, a few heavy players, one whale. */
 export function transactionCountFor(n: number, rng: Rng): number {
@@ -232,72 +251,96 @@ export function generateDemoData(options: { players?: number; seed?: number } = 
   const rng = createRng(options.seed ?? 20261121);
   const players: DemoPlayer[] = [];
   const transactions: DemoTransaction[] = [];
-  let nextTxNumber = 1;
-  const nextTxId = () => `T${String(nextTxNumber++).padStart(10, "0")}`;
-
+  const nextTxId = transactionIdSequence();
+  const emit = (tx: DemoTransaction) => {
+    transactions.push(tx);
+  };
   for (let n = 1; n <= playerCount; n++) {
-    const locale = rng.pick(LOCALES);
-    const first = rng.pick(locale.first);
-    const last = rng.pick(locale.last);
-    const id = `P${String(n).padStart(6, "0")}`;
-    const txCount = transactionCountFor(n, rng);
-    const registration = DEMO_REFERENCE_NOW - rng.int(30, 1_400) * DAY - rng.int(0, DAY);
-    const blocked = n % 17 === 0;
-    const kyc = (n <= 5 ? KYC_CYCLE[n - 1] : undefined) ?? rng.pick(KYC); // the first five cover every status
-    const isVip = txCount >= 1_000 || rng.chance(0.15);
-    const affiliate = rng.chance(0.6) ? rng.pick(AFFILIATES) : null;
-    const emailLocal = `${first}.${last}`
-      .normalize("NFD")
-      .replace(/[^A-Za-z.]/g, "")
-      .toLowerCase();
-    const segments = new Set<string>();
-    if (isVip) segments.add(rng.pick(["vip_gold", "vip_platinum", "high_roller"]));
-    if (txCount === 0) segments.add("registered_no_deposit");
-    else if (registration > DEMO_REFERENCE_NOW - 90 * DAY) segments.add("new_player");
-    segments.add(rng.pick(["casino_player", "slots_lover", "sports_bettor", "live_casino_fan"]));
-    if (rng.chance(0.2)) segments.add("bonus_hunter");
-    if (rng.chance(0.1)) segments.add("at_risk");
-
-    const player: DemoPlayer = {
-      id,
-      name: `${first} ${last}`,
-      email: n % 41 === 0 ? null : `${emailLocal}${n}@example.com`,
-      phone: n % 13 === 0 ? null : `${locale.phonePrefix}${String(rng.int(1_000_000, 9_999_999))}`,
-      currency: locale.currency,
-      language: locale.language,
-      registration_date: iso(registration),
-      last_login: null,
-      kyc_status: kyc,
-      withdrawal_status: blocked
-        ? "blocked"
-        : kyc === "approved"
-          ? "allowed"
-          : kyc === "rejected"
-            ? "blocked"
-            : "on_hold",
-      affiliate_name: affiliate ? affiliate[0] : null,
-      affiliate_source: affiliate ? affiliate[1] : null,
-      vip_manager: isVip ? rng.pick(VIP_MANAGERS) : null,
-      blocked,
-      segments: [...segments],
-      marketing_email_subscription: rng.chance(0.6),
-      email_validation: rng.chance(0.85),
-      email_account_activation: rng.pick(["activated", "activated", "activated", "pending"]),
-      marketing_sms_subscription: rng.chance(0.4),
-      sms_validation: rng.chance(0.7),
-      sms_account_activation: rng.pick(["activated", "activated", "pending", "not_sent"]),
-      want_bonus: rng.chance(0.7),
-    };
-    const history = simulateWallet(rng, player, txCount, registration, nextTxId);
-    transactions.push(...history.transactions);
-    player.last_login = history.lastActivity
-      ? iso(Math.min(DEMO_REFERENCE_NOW, history.lastActivity + rng.int(0, 6 * HOUR)))
-      : rng.chance(0.5)
-        ? iso(registration + rng.int(60_000, 2 * HOUR))
-        : null;
-    players.push(player);
+    players.push(generatePlayer(n, rng, { nextTxId, emit }));
   }
   return { players, transactions };
+}
+
+/** T0000000001, T0000000002, …: unique across one generated data set. */
+export function transactionIdSequence(width = 10): () => string {
+  let next = 1;
+  return () => `T${String(next++).padStart(width, "0")}`;
+}
+
+export interface PlayerGeneration {
+  nextTxId: () => string;
+  /** Receives the player's transactions in order, one at a time (a whale's history is never held in memory). */
+  emit: (tx: DemoTransaction) => void;
+  /** How many transactions player n gets; drawn at the same point of the random sequence as the demo's. */
+  countFor?: (n: number, rng: Rng) => number;
+  /** Digits of the player number in the id (P000007 has 6). */
+  idWidth?: number;
+}
+
+/**
+ * Player number n (1-based) and, through `emit`, their wallet history. Consumes `rng` in a fixed order,
+ * so calling it for n = 1, 2, … with one rng reproduces the same data set every time.
+ */
+export function generatePlayer(n: number, rng: Rng, gen: PlayerGeneration): DemoPlayer {
+  const locale = rng.pick(LOCALES);
+  const first = rng.pick(locale.first);
+  const last = rng.pick(locale.last);
+  const id = `P${String(n).padStart(gen.idWidth ?? 6, "0")}`;
+  const txCount = (gen.countFor ?? transactionCountFor)(n, rng);
+  const registration = DEMO_REFERENCE_NOW - rng.int(30, 1_400) * DAY - rng.int(0, DAY);
+  const blocked = n % 17 === 0;
+  const kyc = (n <= 5 ? KYC_CYCLE[n - 1] : undefined) ?? rng.pick(KYC); // the first five cover every status
+  const isVip = txCount >= 1_000 || rng.chance(0.15);
+  const affiliate = rng.chance(0.6) ? rng.pick(AFFILIATES) : null;
+  const emailLocal = `${first}.${last}`
+    .normalize("NFD")
+    .replace(/[^A-Za-z.]/g, "")
+    .toLowerCase();
+  const segments = new Set<string>();
+  if (isVip) segments.add(rng.pick(["vip_gold", "vip_platinum", "high_roller"]));
+  if (txCount === 0) segments.add("registered_no_deposit");
+  else if (registration > DEMO_REFERENCE_NOW - 90 * DAY) segments.add("new_player");
+  segments.add(rng.pick(["casino_player", "slots_lover", "sports_bettor", "live_casino_fan"]));
+  if (rng.chance(0.2)) segments.add("bonus_hunter");
+  if (rng.chance(0.1)) segments.add("at_risk");
+
+  const player: DemoPlayer = {
+    id,
+    name: `${first} ${last}`,
+    email: n % 41 === 0 ? null : `${emailLocal}${n}@example.com`,
+    phone: n % 13 === 0 ? null : `${locale.phonePrefix}${String(rng.int(1_000_000, 9_999_999))}`,
+    currency: locale.currency,
+    language: locale.language,
+    registration_date: iso(registration),
+    last_login: null,
+    kyc_status: kyc,
+    withdrawal_status: blocked
+      ? "blocked"
+      : kyc === "approved"
+        ? "allowed"
+        : kyc === "rejected"
+          ? "blocked"
+          : "on_hold",
+    affiliate_name: affiliate ? affiliate[0] : null,
+    affiliate_source: affiliate ? affiliate[1] : null,
+    vip_manager: isVip ? rng.pick(VIP_MANAGERS) : null,
+    blocked,
+    segments: [...segments],
+    marketing_email_subscription: rng.chance(0.6),
+    email_validation: rng.chance(0.85),
+    email_account_activation: rng.pick(["activated", "activated", "activated", "pending"]),
+    marketing_sms_subscription: rng.chance(0.4),
+    sms_validation: rng.chance(0.7),
+    sms_account_activation: rng.pick(["activated", "activated", "pending", "not_sent"]),
+    want_bonus: rng.chance(0.7),
+  };
+  const lastActivity = simulateWallet(rng, player, txCount, registration, gen.nextTxId, gen.emit);
+  player.last_login = lastActivity
+    ? iso(Math.min(DEMO_REFERENCE_NOW, lastActivity + rng.int(0, 6 * HOUR)))
+    : rng.chance(0.5)
+      ? iso(registration + rng.int(60_000, 2 * HOUR))
+      : null;
+  return player;
 }
 
 const KYC_CYCLE: readonly KycStatusName[] = ["not_started", "pending", "in_review", "approved", "rejected"];
@@ -308,9 +351,11 @@ function simulateWallet(
   count: number,
   registration: number,
   nextTxId: () => string,
-): { transactions: DemoTransaction[]; lastActivity: number | null } {
-  const out: DemoTransaction[] = [];
-  if (count === 0) return { transactions: out, lastActivity: null };
+  emit: (tx: DemoTransaction) => void,
+): number | null {
+  if (count === 0) return null;
+  let produced = 0;
+  let lastActivity = 0;
   const { scale, unit, crypto } = CURRENCY[player.currency] ?? { scale: 2, unit: 1, crypto: false };
   const minor = 10 ** scale;
   const money = (major: number) => Math.max(1, Math.round(major * unit * minor)); // to minor units
@@ -335,27 +380,39 @@ function simulateWallet(
   let cash = 0;
   let bonus: { amount: number; wrLeft: number; betsSince: number } | null = null;
 
-  const push = (
-    fields: Omit<
-      DemoTransaction,
-      "id" | "player_id" | "currency" | "created_at" | "completed_at" | "amount"
-    > & {
-      units: number;
-      pending?: boolean;
-      completedAfter?: number;
-      createdAfter?: number;
-    },
-  ) => {
-    const { units, pending, completedAfter, createdAfter, ...rest } = fields;
-    const date = Date.parse(rest.date);
-    out.push({
-      ...rest,
+  // Builds each record with one fixed shape and formats each instant once: this runs millions of times in
+  // db:generate. The key order is the one the demo data always had.
+  const push = (fields: {
+    at: number;
+    event_type: EventTypeName;
+    event_name: string;
+    event_note: string | null;
+    units: number;
+    payment_method: string | null;
+    created_by: DemoTransaction["created_by"];
+    pending?: boolean;
+    completedAfter?: number;
+    createdAfter?: number;
+  }) => {
+    const at = fields.at;
+    if (at > lastActivity) lastActivity = at;
+    produced++;
+    const date = iso(at);
+    const createdAfter = fields.createdAfter ?? 0;
+    const completedAfter = fields.completedAfter ?? 0;
+    emit({
+      date,
+      event_type: fields.event_type,
+      event_name: fields.event_name,
+      event_note: fields.event_note,
+      payment_method: fields.payment_method,
+      created_by: fields.created_by,
       id: nextTxId(),
       player_id: player.id,
-      amount: formatMinor(units, scale),
+      amount: formatMinor(fields.units, scale),
       currency: player.currency,
-      created_at: iso(date + (createdAfter ?? 0)),
-      completed_at: pending ? null : iso(date + (completedAfter ?? 0)),
+      created_at: createdAfter === 0 ? date : iso(at + createdAfter),
+      completed_at: fields.pending ? null : completedAfter === 0 ? date : iso(at + completedAfter),
     });
   };
 
@@ -374,7 +431,7 @@ function simulateWallet(
         ["Bank Transfer Deposit", "Trustly"],
       ] as const);
     push({
-      date: iso(t),
+      at: t,
       event_type: "deposit",
       event_name: name,
       event_note: null,
@@ -387,7 +444,7 @@ function simulateWallet(
     if (!pending) cash += units;
   };
 
-  while (out.length < count) {
+  while (produced < count) {
     t += Math.max(1_000, Math.round(-Math.log(1 - rng.next()) * meanGap));
     if (t > DEMO_REFERENCE_NOW) t = DEMO_REFERENCE_NOW - rng.int(1, 60) * 1_000;
     const stake = money(rng.pick([0.2, 0.5, 1, 2, 5, 10, 25]) * (player.vip_manager ? 3 : 1));
@@ -406,7 +463,7 @@ function simulateWallet(
           ["E-Wallet Withdrawal", "PayPal"],
         ] as const);
       push({
-        date: iso(t),
+        at: t,
         event_type: "withdrawal",
         event_name: name,
         event_note: pending ? "Awaiting payment processor" : null,
@@ -421,7 +478,7 @@ function simulateWallet(
       const units = money(rng.pick([10, 20, 50, 100]));
       const vip = player.vip_manager !== null && rng.chance(0.5);
       push({
-        date: iso(t),
+        at: t,
         event_type: "bonus",
         event_name: vip ? "VIP Bonus" : rng.pick(["Welcome Bonus", "Reload Bonus", "Free Spins Bonus"]),
         event_note: vip ? `Granted by ${player.vip_manager}` : null,
@@ -436,7 +493,7 @@ function simulateWallet(
       const units = admin && rng.chance(0.5) ? -Math.min(cash, money(rng.int(1, 20))) : money(rng.int(5, 50));
       if (units !== 0) {
         push({
-          date: iso(t),
+          at: t,
           event_type: "adjustment",
           event_name: admin ? "Balance Correction" : "Goodwill Adjustment",
           event_note: admin ? `Ticket #${rng.int(10_000, 99_999)}` : "Retention gesture",
@@ -456,7 +513,7 @@ function simulateWallet(
             ? ["Live Casino Bet", "Live Casino Win"]
             : ["Casino Bet", "Casino Win"];
       push({
-        date: iso(t),
+        at: t,
         event_type: "bet",
         event_name: betName,
         event_note: game,
@@ -469,9 +526,9 @@ function simulateWallet(
         bonus.wrLeft -= stake;
         bonus.betsSince++;
       }
-      if (out.length < count && rng.chance(0.004)) {
+      if (produced < count && rng.chance(0.004)) {
         push({
-          date: iso(t + rng.int(HOUR, DAY)),
+          at: t + rng.int(HOUR, DAY),
           event_type: "refund",
           event_name: "Bet Refund",
           event_note: `Voided: ${game}`,
@@ -480,11 +537,11 @@ function simulateWallet(
           created_by: rng.chance(0.7) ? "System" : "Admin",
         });
         cash += stake;
-      } else if (out.length < count && rng.chance(0.42)) {
+      } else if (produced < count && rng.chance(0.42)) {
         const multiplier = rng.chance(0.003) ? rng.int(20, 100) : 0.2 + rng.next() * 3.3; // ~85% return to player
         const units = Math.round(stake * multiplier);
         push({
-          date: iso(t + rng.int(1_000, style === "sports" ? 3 * HOUR : 8_000)),
+          at: t + rng.int(1_000, style === "sports" ? 3 * HOUR : 8_000),
           event_type: "win",
           event_name: winName,
           event_note: game,
@@ -494,12 +551,12 @@ function simulateWallet(
         });
         cash += units;
       }
-      if (bonus && out.length + 1 < count) {
+      if (bonus && produced + 1 < count) {
         if (bonus.wrLeft <= 0) {
           // Wagering met: the bonus leaves the bonus wallet and lands in cash at the same instant.
-          const when = iso(t + 2_000);
+          const when = t + 2_000;
           push({
-            date: when,
+            at: when,
             event_type: "bonus",
             event_name: "Bonus Converted",
             event_note: "Wagering requirement met",
@@ -508,7 +565,7 @@ function simulateWallet(
             created_by: "System",
           });
           push({
-            date: when,
+            at: when,
             event_type: "adjustment",
             event_name: "Bonus Conversion",
             event_note: "Bonus funds released to cash",
@@ -520,7 +577,7 @@ function simulateWallet(
           bonus = null;
         } else if (bonus.betsSince > 60 && rng.chance(0.02)) {
           push({
-            date: iso(t + 2_000),
+            at: t + 2_000,
             event_type: "bonus",
             event_name: "Bonus Expired",
             event_note: "Wagering not completed in time",
@@ -533,7 +590,5 @@ function simulateWallet(
       }
     }
   }
-  out.length = count;
-  const lastActivity = out.reduce((max, tx) => Math.max(max, Date.parse(tx.date)), 0);
-  return { transactions: out, lastActivity };
+  return lastActivity;
 }

@@ -5,8 +5,13 @@ const MARK = "\u0000";
  * JSON.parse, except that numbers under the keys in `decimalKeys` become strings holding their exact
  * digits. The API writes money as JSON numbers with up to 20 significant digits, more than a double
  * keeps; Intl.NumberFormat formats decimal strings exactly. Other numbers are ordinary numbers.
+ * `decimal` may wrap those digits (db:import makes them ExactNumber, so a JSON string is still told apart).
  */
-export function parseJsonWithDecimals(text: string, decimalKeys: ReadonlySet<string>): unknown {
+export function parseJsonWithDecimals(
+  text: string,
+  decimalKeys: ReadonlySet<string>,
+  decimal: (digits: string) => unknown = (digits) => digits,
+): unknown {
   let out = "";
   let last = 0;
   let inString = false;
@@ -32,7 +37,7 @@ export function parseJsonWithDecimals(text: string, decimalKeys: ReadonlySet<str
   return JSON.parse(out, (key, value) => {
     if (typeof value === "string" && value.startsWith(MARK)) {
       const digits = value.slice(1);
-      return decimalKeys.has(key) ? digits : Number(digits);
+      return decimalKeys.has(key) ? decimal(digits) : Number(digits);
     }
     return value;
   });

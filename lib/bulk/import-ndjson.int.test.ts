@@ -1,0 +1,245 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { exportNdjson } from "./export-ndjson.ts";
+import { freshTestDatabase } from "./fresh-test-database.ts";
+import { generateDataset } from "./generate-dataset.ts";
+import { importNdjson } from "./import-ndjson.ts";
+
+/*
+ * A small generated data set is exported in the API's shapes, the tables emptied, and the files imported
+ * back: the tables must come back exactly, balances and KPIs included (derived again from the transactions).
+ */
+let db: { url: string; stop(): Promise<void> };
+// The embedded database cannot COPY over its socket: generator, export and import fall back to INSERTs.
+const copy = inject("databaseKind") === "postgres";
+let client: pg.Client;
+let dir: string;
+let files: { players: string; transactions: string };
+let original: Snapshot;
+
+interface Snapshot {
+  players: string;
+  transactions: string;
+  stats: string;
+}
+
+async function snapshot(): Promise<Snapshot> {
+  const f = async (table: string, order: string) => {
+    const { rows } = await client.query<{ f: string | null; n: string }>(
+      `SELECT md5(string_agg(t::text, '|' ORDER BY ${order})) AS f, count(*) AS n FROM ${table} t`,
+    );
+    return `${rows[0]?.n}:${rows[0]?.f}`;
+  };
+  return {
+    players: await f("players", "id"),
+    transactions: await f("transactions", "id"),
+    stats: await f("transaction_daily_stats", "player_id, day, event_type, event_name, created_by"),
+  };
+}
+
+const empty = () => client.query("TRUNCATE transactions, players");
+
+beforeAll(async () => {
+  db = await freshTestDatabase(inject("databaseKind"), "imp");
+  client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  dir = await mkdtemp(path.join(tmpdir(), "db-import-"));
+  files = { players: path.join(dir, "players.ndjson"), transactions: path.join(dir, "transactions.ndjson") };
+  await generateDataset(client, { players: 25, transactions: 1_500, seed: 5, copy });
+  original = await snapshot();
+  await exportNdjson(client, files, { copy });
+});
+afterAll(async () => {
+  await client?.end();
+  await db?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function run(options: {
+  players?: string;
+  transactions?: string;
+  strict?: boolean;
+  rebuildIndexes?: boolean;
+}) {
+  const bad: string[] = [];
+  const summary = await importNdjson(client, {
+    ...(options.players ? { playersFile: options.players } : {}),
+    ...(options.transactions ? { transactionsFile: options.transactions } : {}),
+    strict: options.strict ?? false,
+    ...(options.rebuildIndexes === undefined ? {} : { rebuildIndexes: options.rebuildIndexes }),
+    copy,
+    onBadLine: (m) => bad.push(m),
+  });
+  return { summary, bad };
+}
+
+describe("importNdjson", () => {
+  beforeEach(empty);
+
+  it("loads good files completely: the same rows, stats and derived balances and KPIs as the source", async () => {
+    const { summary, bad } = await run(files);
+    expect(bad).toEqual([]);
+    expect(summary).toMatchObject({
+      committed: true,
+      players: { lines: 25, inserted: 25, existing: 0, bad: 0 },
+      transactions: { lines: 1_500, inserted: 1_500, existing: 0, bad: 0 },
+      refreshedPlayers: 25,
+    });
+    expect(await snapshot()).toEqual(original);
+  });
+
+  it("takes the large-import path (indexes rebuilt, stats applied in the statement) to the same result", async () => {
+    await run({ players: files.players });
+    const { summary, bad } = await run({ transactions: files.transactions, rebuildIndexes: true });
+    expect(bad).toEqual([]);
+    expect(summary).toMatchObject({
+      committed: true,
+      rebuiltIndexes: true,
+      transactions: { inserted: 1_500 },
+    });
+    expect(await snapshot()).toEqual(original);
+    const indexes = await client.query("SELECT 1 FROM pg_indexes WHERE tablename = 'transactions'");
+    expect(indexes.rowCount).toBe(5);
+    const fk = await client.query(
+      "SELECT 1 FROM pg_constraint WHERE conname = 'transactions_player_id_fkey'",
+    );
+    expect(fk.rowCount).toBe(1);
+    const trigger = await client.query<{ tgenabled: string }>(
+      "SELECT tgenabled FROM pg_trigger WHERE tgname = 'transactions_daily_stats_insert'",
+    );
+    expect(trigger.rows[0]?.tgenabled).toBe("O");
+    // And again on top of itself: nothing changes.
+    const again = await run({ ...files, rebuildIndexes: true });
+    expect(again.summary.transactions).toMatchObject({ inserted: 0, existing: 1_500 });
+    expect(await snapshot()).toEqual(original);
+  });
+
+  it("is idempotent: importing the same files again changes nothing", async () => {
+    await run(files);
+    const { summary, bad } = await run(files);
+    expect(bad).toEqual([]);
+    expect(summary).toMatchObject({
+      players: { inserted: 0, existing: 25 },
+      transactions: { inserted: 0, existing: 1_500 },
+    });
+    expect(await snapshot()).toEqual(original);
+  });
+
+  /** The source files with bad lines put in; returns their paths. */
+  async function withBadLines() {
+    const players = (await readFile(files.players, "utf8")).trimEnd().split("\n");
+    const transactions = (await readFile(files.transactions, "utf8")).trimEnd().split("\n");
+    const firstTx = JSON.parse(transactions[0] ?? "{}") as { id: string; player_id: string };
+    const badPlayers = [...players];
+    badPlayers.splice(1, 0, "{not json"); // line 2
+    badPlayers.push(players[0] ?? ""); // line 27: the same id again
+    const badTransactions = [...transactions];
+    badTransactions[2] = (transactions[2] ?? "").replace(/"amount" : [^,]+/, '"amount" : "12.50"'); // line 3
+    badTransactions.push(
+      (transactions[5] ?? "")
+        .replace(/"player_id" : "[^"]+"/, '"player_id" : "P404"')
+        .replace(/"id" : "[^"]+"/, '"id" : "TX404"'), // line 1501
+      (transactions[0] ?? "").replace(firstTx.id, firstTx.id), // line 1502: duplicate of line 1
+      "", // blank lines are not records
+      (transactions[7] ?? "").replace('"event_type" : "', '"event_type" : "x'), // line 1504
+    );
+    const out = {
+      players: path.join(dir, "bad-players.ndjson"),
+      transactions: path.join(dir, "bad-transactions.ndjson"),
+    };
+    await writeFile(out.players, `${badPlayers.join("\n")}\n`);
+    await writeFile(out.transactions, `${badTransactions.join("\n")}\n`);
+    return { out, badAmountId: (JSON.parse(transactions[2] ?? "{}") as { id: string }).id };
+  }
+
+  it("skips and counts bad lines, reporting each with its line number and reason, and loads the good ones", async () => {
+    const { out, badAmountId } = await withBadLines();
+    const { summary, bad } = await run(out);
+    expect(bad).toEqual([
+      expect.stringMatching(/^bad-players\.ndjson: line 2: not valid JSON: /),
+      "bad-players.ndjson: line 27: id: duplicate of line 1",
+      "bad-transactions.ndjson: line 3: amount: must be a JSON number (exact decimal)",
+      expect.stringMatching(/^bad-transactions\.ndjson: line 1504: event_type: /),
+      "bad-transactions.ndjson: line 1501: player_id: no player P404 in the database or in the players file",
+      "bad-transactions.ndjson: line 1502: id: duplicate of line 1",
+    ]);
+    expect(summary).toMatchObject({
+      committed: true,
+      players: { lines: 27, bad: 2, inserted: 25 },
+      transactions: { lines: 1_503, bad: 4, inserted: 1_499 },
+    });
+    const missing = await client.query("SELECT 1 FROM transactions WHERE id = $1 OR id = 'TX404'", [
+      badAmountId,
+    ]);
+    expect(missing.rowCount).toBe(0);
+    // The one skipped transaction changed its player's derived balances; everyone else matches the source.
+    expect((await snapshot()).transactions).not.toBe(original.transactions);
+  });
+
+  it("--strict loads nothing when any line is bad, but still reports every bad line", async () => {
+    await run({ players: files.players });
+    const before = await snapshot();
+    const { out } = await withBadLines();
+    const { summary, bad } = await run({ ...out, strict: true });
+    expect(summary.committed).toBe(false);
+    expect(bad).toHaveLength(6);
+    expect(await snapshot()).toEqual(before);
+    const loaded = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM transactions");
+    expect(loaded.rows[0]?.n).toBe(0);
+  });
+
+  it("--strict with good files loads them", async () => {
+    const { summary } = await run({ ...files, strict: true });
+    expect(summary.committed).toBe(true);
+    expect(await snapshot()).toEqual(original);
+  });
+
+  it("derives balances and KPIs from the transactions, not from the file, for every player touched", async () => {
+    // A player line claiming a balance its transactions do not give, and a transaction added later.
+    const players = (await readFile(files.players, "utf8")).trimEnd().split("\n");
+    const playerLine = players.find((l) => l.includes('"id" : "P000001"')) ?? "";
+    const lying = path.join(dir, "lying.ndjson");
+    await writeFile(lying, playerLine.replace(/"cash_balance" : [^,]+/, '"cash_balance" : 999999.99'));
+    await run({ players: lying });
+    const fresh = await client.query<{ cash_balance: string; ltd: string }>(
+      "SELECT cash_balance::text, ltd::text FROM players WHERE id = 'P000001'",
+    );
+    expect(fresh.rows[0]).toEqual({ cash_balance: "0.00000000", ltd: "0.00000000" }); // no transactions yet
+
+    const deposit = path.join(dir, "deposit.ndjson");
+    await writeFile(
+      deposit,
+      `${JSON.stringify({
+        id: "TDEP1",
+        player_id: "P000001",
+        date: "2026-11-01T10:00:00.000Z",
+        event_type: "deposit",
+        event_name: "Card Deposit",
+        event_note: null,
+        amount: 0,
+        currency: "EUR",
+        payment_method: "Visa",
+        created_by: "System",
+        created_at: "2026-11-01T10:00:00.000Z",
+        completed_at: "2026-11-01T10:00:05.000Z",
+      }).replace('"amount":0', '"amount":123456789012.12345678')}\n`,
+    );
+    const { summary } = await run({ transactions: deposit });
+    expect(summary.refreshedPlayers).toBe(1);
+    const after = await client.query<{ cash_balance: string; ltd: string; last_deposit_amount: string }>(
+      "SELECT cash_balance::text, ltd::text, last_deposit_amount::text FROM players WHERE id = 'P000001'",
+    );
+    expect(after.rows[0]).toEqual({
+      cash_balance: "123456789012.12345678",
+      ltd: "123456789012.12345678",
+      last_deposit_amount: "123456789012.12345678",
+    });
+    const stats = await client.query<{ n: number; completed_amount: string }>(
+      "SELECT n, completed_amount::text FROM transaction_daily_stats WHERE player_id = 'P000001'",
+    );
+    expect(stats.rows).toEqual([{ n: 1, completed_amount: "123456789012.12345678" }]);
+  });
+});

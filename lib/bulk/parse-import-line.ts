@@ -1,0 +1,219 @@
+import { z } from "zod";
+import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
+import { ExactNumber } from "@/lib/http/exact-number";
+import { playerIdSchema, playerProfileSchema } from "@/lib/schemas/player";
+import { transactionSchema } from "@/lib/schemas/transaction";
+import { copyBool, copyTextArray, copyValue } from "./copy-rows.ts";
+
+/*
+ * One NDJSON line of db:import → a COPY row, or the reason it is refused. Lines have exactly the API's
+ * shapes and go through the API's own schemas (unknown keys are ignored, as the schemas do); on top of
+ * them, what PostgreSQL would refuse or silently round is refused here, so a COPY never fails halfway:
+ * money must fit numeric(20,8), instants must be real and at most millisecond-precise, text must not
+ * contain NUL, currency at most 10 characters.
+ */
+
+export const PLAYER_DECIMAL_KEYS: ReadonlySet<string> = new Set([
+  "total_balance",
+  "cash_balance",
+  "bonus_balance",
+  "withdrawable_balance",
+  "pending_withdrawal",
+  "wr",
+  "amount",
+  "ltd",
+  "ltw",
+  "ltnc",
+]);
+export const TRANSACTION_DECIMAL_KEYS: ReadonlySet<string> = new Set(["amount"]);
+
+/** Digits that ExactNumber does not take (an exponent, say) stay as this, so the message can say why. */
+class NotPlainDecimal {
+  constructor(readonly digits: string) {}
+}
+const toDecimal = (digits: string) =>
+  /^-?\d+(\.\d+)?$/.test(digits) ? new ExactNumber(digits) : new NotPlainDecimal(digits);
+
+export const importPlayerSchema = playerProfileSchema.extend({ id: playerIdSchema });
+export const importTransactionSchema = transactionSchema.extend({
+  id: z.string().min(1, "must not be empty"),
+  player_id: playerIdSchema,
+});
+export type ImportPlayer = z.infer<typeof importPlayerSchema>;
+export type ImportTransaction = z.infer<typeof importTransactionSchema>;
+
+export type LineResult<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/*
+ * Transactions are flat and carry one money key, so they take a fast path that is just as exact: JSON.parse
+ * for the structure and the amount's digits read from the text itself. A key preceded by `{` or `,` is
+ * structural (inside a JSON string every quote is escaped), so the match is the real "amount". Anything
+ * unusual (no match, two matches, a nested amount) goes through parseJsonWithDecimals.
+ */
+const TOP_LEVEL_AMOUNT = /[{,]\s*"amount"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*[,}]/g;
+
+function parseTransactionJson(text: string): unknown {
+  TOP_LEVEL_AMOUNT.lastIndex = 0;
+  const first = TOP_LEVEL_AMOUNT.exec(text);
+  const digits = first?.[1];
+  if (digits !== undefined && TOP_LEVEL_AMOUNT.exec(text) === null) {
+    const value: unknown = JSON.parse(text);
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      const record = value as Record<string, unknown>;
+      if (typeof record.amount === "number") {
+        record.amount = toDecimal(digits);
+        return record;
+      }
+    }
+  }
+  return parseJsonWithDecimals(text, TRANSACTION_DECIMAL_KEYS, toDecimal);
+}
+
+const pathText = (path: readonly PropertyKey[]) => (path.length ? path.map(String).join(".") : "(line)");
+
+/** Walks the parsed value for what the schemas accept but the database would not store exactly. */
+function storageProblem(value: unknown, path: (string | number)[] = []): string | null {
+  if (value instanceof NotPlainDecimal)
+    return `${pathText(path)}: must be a plain decimal number (no exponent), got ${value.digits}`;
+  if (value instanceof ExactNumber) {
+    const [whole = "", frac = ""] = value.digits.replace("-", "").split(".");
+    if (whole.length > 12 || frac.length > 8)
+      return `${pathText(path)}: must have at most 12 integer and 8 fractional digits (numeric(20,8)), got ${value.digits}`;
+    return null;
+  }
+  if (typeof value === "string")
+    return value.includes("\u0000") ? `${pathText(path)}: must not contain NUL characters` : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const problem = storageProblem(value[i], [...path, i]);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const problem = storageProblem(item, [...path, key]);
+      if (problem) return problem;
+    }
+  }
+  return null;
+}
+
+/** z.iso.datetime() checks the form; this checks the calendar (no 30 February) and the precision. */
+function instantProblem(value: unknown, path: string): string | null {
+  if (typeof value !== "string") return null;
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 16) !== value.slice(0, 16))
+    return `${path}: not a real instant: ${value}`;
+  const fraction = /\.(\d+)Z$/.exec(value)?.[1];
+  if (fraction && fraction.length > 3 && !/^0+$/.test(fraction.slice(3)))
+    return `${path}: must be at most millisecond-precise (the database keeps milliseconds): ${value}`;
+  return null;
+}
+
+function firstIssue(error: z.ZodError, decimalKeys: ReadonlySet<string>): string {
+  const issue = error.issues[0];
+  if (!issue) return "invalid";
+  const key = issue.path[issue.path.length - 1];
+  // zod's words for a failed instanceof check ("Invalid input") say nothing useful.
+  const message =
+    typeof key === "string" && decimalKeys.has(key) && issue.code === "custom"
+      ? "must be a JSON number (exact decimal)"
+      : issue.message;
+  return `${pathText(issue.path)}: ${message}`;
+}
+
+function parse<S extends z.ZodType>(
+  text: string,
+  keys: ReadonlySet<string>,
+  parseJson: (text: string) => unknown,
+  schema: S,
+  dates: (value: z.infer<S>) => [string, unknown][],
+): LineResult<z.infer<S>> {
+  let raw: unknown;
+  try {
+    raw = parseJson(text);
+  } catch (error) {
+    return { ok: false, reason: `not valid JSON: ${(error as Error).message}` };
+  }
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+    return { ok: false, reason: "not a JSON object" };
+  const storage = storageProblem(raw);
+  if (storage) return { ok: false, reason: storage };
+  const result = schema.safeParse(raw);
+  if (!result.success) return { ok: false, reason: firstIssue(result.error, keys) };
+  for (const [path, value] of dates(result.data)) {
+    const problem = instantProblem(value, path);
+    if (problem) return { ok: false, reason: problem };
+  }
+  return { ok: true, value: result.data };
+}
+
+export function parsePlayerLine(text: string): LineResult<ImportPlayer> {
+  const parseJson = (t: string) => parseJsonWithDecimals(t, PLAYER_DECIMAL_KEYS, toDecimal);
+  const result = parse(text, PLAYER_DECIMAL_KEYS, parseJson, importPlayerSchema, (p) => [
+    ["registration_date", p.registration_date],
+    ["ftd_date", p.ftd_date],
+    ["last_login", p.last_login],
+    ["kpi.last_deposit.date", p.kpi.last_deposit?.date],
+  ]);
+  if (result.ok && result.value.currency.length > 10)
+    return { ok: false, reason: "currency: must be at most 10 characters" };
+  return result;
+}
+
+export function parseTransactionLine(text: string): LineResult<ImportTransaction> {
+  const result = parse(text, TRANSACTION_DECIMAL_KEYS, parseTransactionJson, importTransactionSchema, (t) => [
+    ["date", t.date],
+    ["created_at", t.created_at],
+    ["completed_at", t.completed_at],
+  ]);
+  if (result.ok && result.value.currency.length > 10)
+    return { ok: false, reason: "currency: must be at most 10 characters" };
+  return result;
+}
+
+/** Staging columns of a player line (balances and KPIs are derived after the import, not copied). */
+export function importPlayerRow(p: ImportPlayer): string[] {
+  return [
+    copyValue(p.id),
+    copyValue(p.name),
+    copyValue(p.email),
+    copyValue(p.phone),
+    copyValue(p.currency),
+    copyValue(p.language),
+    p.registration_date,
+    copyValue(p.last_login),
+    p.kyc_status,
+    copyValue(p.withdrawal_status),
+    copyValue(p.affiliate_name),
+    copyValue(p.affiliate_source),
+    copyValue(p.vip_manager),
+    copyBool(p.blocked),
+    copyTextArray(p.segments),
+    copyBool(p.settings.marketing_email_subscription),
+    copyBool(p.settings.email_validation),
+    copyValue(p.settings.email_account_activation),
+    copyBool(p.settings.marketing_sms_subscription),
+    copyBool(p.settings.sms_validation),
+    copyValue(p.settings.sms_account_activation),
+    copyBool(p.settings.want_bonus),
+  ];
+}
+
+export function importTransactionRow(t: ImportTransaction): string[] {
+  return [
+    copyValue(t.id),
+    copyValue(t.player_id),
+    t.date,
+    t.event_type,
+    copyValue(t.event_name),
+    copyValue(t.event_note),
+    t.amount.digits,
+    copyValue(t.currency),
+    copyValue(t.payment_method),
+    copyValue(t.created_by),
+    t.created_at,
+    copyValue(t.completed_at),
+  ];
+}
