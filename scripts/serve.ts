@@ -5,12 +5,9 @@
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import pg from "pg";
 import { fillGeneratedSecrets } from "../lib/auth/generated-secrets.ts";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "../lib/db/embedded.ts";
-import { applyMigrations } from "../lib/db/schema-engine.ts";
+import type { EmbeddedDatabase } from "../lib/db/embedded.ts";
 import { parseEnv } from "../lib/env.ts";
-import { isEmpty, seedDemoData } from "../prisma/seed.ts";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start") {
@@ -33,6 +30,15 @@ try {
 if (!env.DATABASE_URL) {
   const dataDir = env.EMBEDDED_DB_DIR;
   console.log(`Starting the embedded PostgreSQL (PGlite) in ${dataDir ?? ".data/pglite"} …`);
+  // Loaded only here: with DATABASE_URL set, this launcher stays small (PGlite, the schema engine and the
+  // demo data generator together hold over 100 MB).
+  const [{ startEmbeddedDatabase }, { applyMigrations }, { isEmpty, seedDemoData }, { default: pg }] =
+    await Promise.all([
+      import("../lib/db/embedded.ts"),
+      import("../lib/db/schema-engine.ts"),
+      import("../prisma/seed.ts"),
+      import("pg"),
+    ]);
   embedded = await startEmbeddedDatabase(dataDir ? { dataDir } : {});
   const applied = await applyMigrations(embedded.url);
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);

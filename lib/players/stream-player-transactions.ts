@@ -1,11 +1,57 @@
 import { getPrisma } from "@/lib/db/client";
-import type { PrismaClient } from "@/lib/db/generated/client";
-import type { Transaction, TransactionFilters } from "@/lib/schemas/transaction";
-import { toTransaction } from "./map-transaction.ts";
-import { afterKey, filterRange, LIST_ORDER, transactionWhere } from "./transaction-where.ts";
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { ExactNumber } from "@/lib/http/exact-number";
+import type { EventType, Transaction, TransactionFilters } from "@/lib/schemas/transaction";
+import type { TransactionKey } from "@/lib/schemas/transaction-cursor";
+import { filterRange, type InstantRange } from "./transaction-where.ts";
 
 /** Small first batch so the first bytes leave at once; larger ones after that for throughput. */
-export const EXPORT_BATCH = { first: 200, rest: 2_000 } as const;
+export const EXPORT_BATCH = { first: 200, rest: 5_000 } as const;
+
+/** The API's instant format (UTC, milliseconds, Z), written by PostgreSQL. */
+const iso = (column: string) =>
+  Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * The export reads every matching row, so it reads them as text: measured on a 1.25M-row player, Prisma's typed
+ * rows (Decimal, Date) cost twice the time of the query itself; text columns formatted by PostgreSQL cost none.
+ * The filters mean exactly what transactionWhere says (the tests compare the export with the paged list).
+ */
+function batchQuery(
+  playerId: string,
+  f: TransactionFilters,
+  range: InstantRange,
+  after: TransactionKey | undefined,
+  limit: number,
+): Prisma.Sql {
+  const where: Prisma.Sql[] = [Prisma.sql`player_id = ${playerId}`];
+  if (f.event_type) where.push(Prisma.sql`event_type = ANY(${f.event_type}::event_type[])`);
+  if (f.event_name) where.push(Prisma.sql`event_name = ANY(${f.event_name}::text[])`);
+  if (f.created_by) where.push(Prisma.sql`created_by = ${f.created_by}`);
+  if (range.from) where.push(Prisma.sql`date >= ${range.from}::timestamptz`);
+  if (range.until) where.push(Prisma.sql`date < ${range.until}::timestamptz`);
+  if (after) {
+    // As in afterKey: the redundant bound is the index condition, the OR picks the rows after the key.
+    where.push(
+      Prisma.sql`date <= ${after.date}::timestamptz AND (date < ${after.date}::timestamptz OR id < ${after.id})`,
+    );
+  }
+  return Prisma.sql`
+    SELECT id, ${iso("date")} AS date, event_type::text AS event_type, event_name, event_note,
+           trim_scale(amount)::text AS amount, currency, payment_method, created_by,
+           ${iso("created_at")} AS created_at, ${iso("completed_at")} AS completed_at,
+           (extract(epoch FROM date) * 1000)::bigint::text AS date_ms
+    FROM transactions
+    WHERE ${Prisma.join(where, " AND ")}
+    ORDER BY date DESC, id DESC
+    LIMIT ${limit}`;
+}
+
+type TextRow = Omit<Transaction, "amount" | "event_type"> & {
+  amount: string;
+  event_type: string;
+  date_ms: string;
+};
 
 /**
  * All of a player's transactions matching the filters, in list order, as batches read by keyset (each batch
@@ -24,19 +70,20 @@ export async function streamPlayerTransactions(
   const range = filterRange(filters);
   return (async function* () {
     if (!range) return;
-    const where = transactionWhere(playerId, filters, range);
     let size = batch.first;
-    let key: { date: Date; id: string } | undefined;
+    let key: TransactionKey | undefined;
     for (;;) {
-      const rows = await db.transaction.findMany({
-        where: key ? afterKey(where, key) : where,
-        orderBy: LIST_ORDER,
-        take: size,
-      });
-      if (rows.length > 0) yield rows.map(toTransaction);
+      const rows = await db.$queryRaw<TextRow[]>(batchQuery(playerId, filters, range, key, size));
+      if (rows.length > 0) {
+        yield rows.map(({ date_ms: _ms, ...t }) => ({
+          ...t,
+          event_type: t.event_type as EventType,
+          amount: new ExactNumber(t.amount),
+        }));
+      }
       const last = rows.at(-1);
       if (!last || rows.length < size) return;
-      key = { date: last.date, id: last.id };
+      key = { date: new Date(Number(last.date_ms)), id: last.id };
       size = batch.rest;
     }
   })();
