@@ -41,9 +41,11 @@ function batchQuery(
            trim_scale(amount)::text AS amount, currency, payment_method, created_by,
            ${iso("created_at")} AS created_at, ${iso("completed_at")} AS completed_at,
            (extract(epoch FROM date) * 1000)::bigint::text AS date_ms
-    FROM transactions
+    FROM transactions t
     WHERE ${Prisma.join(where, " AND ")}
-    ORDER BY date DESC, id DESC
+    -- Qualified: a bare "date" here would name the formatted text column above, and sorting by it reads
+    -- every row of the player (no index gives that order).
+    ORDER BY t.date DESC, t.id DESC
     LIMIT ${limit}`;
 }
 
