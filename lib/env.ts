@@ -25,6 +25,10 @@ const envSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     /** How long to wait for a new database connection before answering 503. */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+    /** Exports streaming at once per process (default: half the pool); the others wait for a slot. */
+    EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(100).optional(),
+    /** How long an export waits for a slot before answering 503. */
+    EXPORT_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     /** Requests per caller per window; 0 turns rate limiting off. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000_000).default(600),

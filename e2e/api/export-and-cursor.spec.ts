@@ -187,6 +187,31 @@ test.describe("GET /api/v1/players/{playerId}/transactions/export", () => {
     await expectProblem(res, 401);
   });
 
+  test("many exports at once all complete, whole (they queue for a slot instead of starving the pool)", async ({
+    request,
+  }) => {
+    const { total } = await list(request, WHALE, "limit=1");
+    const bodies = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const res = await get(request, path(WHALE, "format=ndjson"));
+        expect(res.status()).toBe(200);
+        return res.body();
+      }),
+    );
+    for (const body of bodies) expect(body.filter((byte) => byte === 10).length).toBe(total);
+    // A read while exports ran (and after): the pool was never exhausted.
+    expect((await list(request, WHALE, "limit=1")).total).toBe(total);
+  });
+
+  test("HEAD answers the export's headers without a body", async ({ request }) => {
+    const res = await request.head(path(WHALE, ""), {
+      headers: { Authorization: "Bearer t", "X-Session-ID": "s" },
+    });
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-disposition"]).toBe('attachment; filename="P000007-transactions.csv"');
+    expect(await res.body()).toHaveLength(0);
+  });
+
   test("streams all of the whale's transactions in one response", async ({ request }) => {
     const { total } = await list(request, WHALE, "limit=1");
     const res = await get(request, path(WHALE, "format=ndjson"));

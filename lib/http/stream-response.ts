@@ -8,22 +8,27 @@ import { describeError, log } from "@/lib/log";
  */
 export function streamResponse(
   source: AsyncIterable<string>,
-  init: { headers: Record<string, string>; requestId: string; route: string },
+  init: { headers: Record<string, string>; requestId: string; route: string; onDone?: () => void },
 ): Response {
   const encoder = new TextEncoder();
+  const done = () => init.onDone?.();
   const iterator = source[Symbol.asyncIterator]();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const { value, done } = await iterator.next();
-        if (done) controller.close();
-        else if (value) controller.enqueue(encoder.encode(value));
+        const next = await iterator.next();
+        if (next.done) {
+          done();
+          controller.close();
+        } else if (next.value) controller.enqueue(encoder.encode(next.value));
       } catch (error) {
+        done();
         log.error("stream failed", { requestId: init.requestId, route: init.route, ...describeError(error) });
         controller.error(error);
       }
     },
     async cancel() {
+      done();
       await iterator.return?.(undefined);
     },
   });

@@ -1,4 +1,5 @@
 import { readOnlyMethods, withApi } from "@/lib/http/api-handler";
+import { acquireExportSlot } from "@/lib/http/export-gate";
 import { notFound } from "@/lib/http/problem";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { streamResponse } from "@/lib/http/stream-response";
@@ -14,16 +15,31 @@ import { TRANSACTION_LIST_ARRAY_PARAMS, transactionExportQuerySchema } from "@/l
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApi<{ playerId: string }>(async ({ params, url, audit, requestId }) => {
+export const GET = withApi<{ playerId: string }>(async ({ request, params, url, audit, requestId }) => {
   const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
   const { format, ...filters } = parseQuery(
     transactionExportQuerySchema,
     url.searchParams,
     TRANSACTION_LIST_ARRAY_PARAMS,
   );
-  const batches = await streamPlayerTransactions(playerId, filters);
-  if (!batches) throw notFound(`No player with id '${playerId}'.`);
-  audit({ operation: "export", playerId });
+  const release = await acquireExportSlot();
+  let batches: Awaited<ReturnType<typeof streamPlayerTransactions>>;
+  try {
+    batches = await streamPlayerTransactions(playerId, filters);
+    if (!batches) throw notFound(`No player with id '${playerId}'.`);
+    audit({ operation: "export", playerId });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const headers = {
+    "Content-Type": EXPORT_MEDIA_TYPES[format],
+    "Content-Disposition": `attachment; filename="${exportFileName(playerId, format)}"`,
+  };
+  if (request.method === "HEAD") {
+    release();
+    return new Response(null, { status: 200, headers: { "Cache-Control": "no-store", ...headers } });
+  }
   async function* lines() {
     const preamble = exportPreamble(format);
     if (preamble) yield preamble;
@@ -32,10 +48,8 @@ export const GET = withApi<{ playerId: string }>(async ({ params, url, audit, re
   return streamResponse(lines(), {
     requestId,
     route: url.pathname,
-    headers: {
-      "Content-Type": EXPORT_MEDIA_TYPES[format],
-      "Content-Disposition": `attachment; filename="${exportFileName(playerId, format)}"`,
-    },
+    onDone: release,
+    headers,
   });
 });
 
