@@ -118,8 +118,17 @@ test.describe("transactions table", () => {
 
   test("filters by date range, typed or from a preset", async ({ page }) => {
     await open(page, PROFILE);
-    await page.getByLabel("From").fill("2026-03-01");
-    await page.getByLabel("To").fill("2026-03-31");
+    // On a loaded machine the filter bar can still be hydrating when the page reports ready; a date typed into
+    // it then never reaches React. Type again until the URL shows it, as a person would.
+    for (const [label, key, day] of [
+      ["From", "from", "2026-03-01"],
+      ["To", "to", "2026-03-31"],
+    ] as const) {
+      await expect(async () => {
+        await page.getByLabel(label).fill(day);
+        await expect.poll(() => search(page).get(key), { timeout: 3_000 }).toBe(day);
+      }).toPass({ timeout: 30_000 });
+    }
     await expect
       .poll(() => [search(page).get("from"), search(page).get("to")])
       .toEqual(["2026-03-01", "2026-03-31"]);
