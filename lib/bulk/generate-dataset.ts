@@ -8,6 +8,7 @@ import {
   transactionIdSequence,
 } from "@/prisma/demo-data";
 import { CopyChunks, copyBool, copyTextArray, copyValue, loadChunks } from "./copy-rows.ts";
+import { dailyStatsInsertSql } from "./daily-stats-sql.ts";
 import { planTransactionCounts } from "./plan-transaction-counts.ts";
 import { type Progress, silentProgress } from "./progress.ts";
 import { dropDependents, quoteIdent as q, restoreDependents, tableDependents } from "./table-dependents.ts";
@@ -151,13 +152,8 @@ export function generateChunks(options: { players: number; transactions: number;
   };
 }
 
-const STATS_REBUILD_SQL = `
-INSERT INTO transaction_daily_stats (player_id, day, event_type, event_name, created_by, n, completed_n, completed_amount)
-SELECT player_id, (date AT TIME ZONE 'UTC')::date, event_type, event_name, created_by,
-       count(*)::int,
-       (count(*) FILTER (WHERE completed_at IS NOT NULL))::int,
-       COALESCE(sum(abs(amount)) FILTER (WHERE completed_at IS NOT NULL), 0)
-FROM transactions GROUP BY 1, 2, 3, 4, 5`;
+/** The table is empty and its primary key dropped while this runs (see table-dependents). */
+const STATS_REBUILD_SQL = dailyStatsInsertSql("transactions", { upsert: false });
 
 export const DAILY_STATS_INSERT_TRIGGER = "transactions_daily_stats_insert";
 

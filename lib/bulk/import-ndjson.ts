@@ -4,6 +4,7 @@ import { createInterface } from "node:readline";
 import type { ClientBase } from "pg";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
 import { CopyChunks, loadChunks } from "./copy-rows.ts";
+import { dailyStatsInsertSql } from "./daily-stats-sql.ts";
 import {
   DAILY_STATS_INSERT_TRIGGER,
   PLAYER_COPY_COLUMNS,
@@ -69,16 +70,7 @@ export interface ImportSummary {
 export const BULK_MIN_ROWS = 100_000;
 
 /** What the stats trigger does for an INSERT, applied to the rows of the CTE `ins` instead. */
-const STATS_UPSERT_SQL = `
-  INSERT INTO transaction_daily_stats AS s (player_id, day, event_type, event_name, created_by, n, completed_n, completed_amount)
-  SELECT player_id, (date AT TIME ZONE 'UTC')::date, event_type, event_name, created_by,
-         count(*)::int,
-         (count(*) FILTER (WHERE completed_at IS NOT NULL))::int,
-         COALESCE(sum(abs(amount)) FILTER (WHERE completed_at IS NOT NULL), 0)
-  FROM ins GROUP BY 1, 2, 3, 4, 5
-  ON CONFLICT (player_id, day, event_type, event_name, created_by) DO UPDATE
-  SET n = s.n + EXCLUDED.n, completed_n = s.completed_n + EXCLUDED.completed_n,
-      completed_amount = s.completed_amount + EXCLUDED.completed_amount`;
+const STATS_UPSERT_SQL = dailyStatsInsertSql("ins", { upsert: true });
 
 const STAGE_PLAYERS = "import_players_stage";
 const STAGE_TRANSACTIONS = "import_transactions_stage";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
+import { DECIMAL_KEYS } from "@/lib/client/wire";
 import { ExactNumber } from "@/lib/http/exact-number";
 import { playerIdSchema, playerProfileSchema } from "@/lib/schemas/player";
 import { transactionSchema } from "@/lib/schemas/transaction";
@@ -13,18 +14,8 @@ import { copyBool, copyTextArray, copyValue } from "./copy-rows.ts";
  * contain NUL, currency at most 10 characters.
  */
 
-export const PLAYER_DECIMAL_KEYS: ReadonlySet<string> = new Set([
-  "total_balance",
-  "cash_balance",
-  "bonus_balance",
-  "withdrawable_balance",
-  "pending_withdrawal",
-  "wr",
-  "amount",
-  "ltd",
-  "ltw",
-  "ltnc",
-]);
+/** A profile line's exact decimals: the keys the API writes as exact numbers (lib/client/wire.ts). */
+const PLAYER_DECIMAL_KEYS = DECIMAL_KEYS;
 export const TRANSACTION_DECIMAL_KEYS: ReadonlySet<string> = new Set(["amount"]);
 
 /** Digits that ExactNumber does not take (an exponent, say) stay as this, so the message can say why. */

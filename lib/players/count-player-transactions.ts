@@ -1,7 +1,13 @@
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
-import { filterRange, type InstantRange, transactionWhere } from "./transaction-where.ts";
+import {
+  filterRange,
+  type InstantRange,
+  rangeFilter,
+  transactionWhere,
+  valueFilters,
+} from "./transaction-where.ts";
 
 const DAY = 86_400_000;
 const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY) * DAY);
@@ -12,16 +18,8 @@ function statsWhere(
   f: TransactionFilters,
   days: InstantRange,
 ): Prisma.TransactionDailyStatWhereInput {
-  const day: Prisma.DateTimeFilter = {};
-  if (days.from) day.gte = days.from;
-  if (days.until) day.lt = days.until;
-  return {
-    playerId,
-    ...(f.event_type ? { eventType: { in: f.event_type } } : {}),
-    ...(f.event_name ? { eventName: { in: f.event_name } } : {}),
-    ...(f.created_by ? { createdBy: f.created_by } : {}),
-    ...(days.from || days.until ? { day } : {}),
-  };
+  const day = rangeFilter(days);
+  return { playerId, ...valueFilters(f), ...(day ? { day } : {}) };
 }
 
 /**

@@ -26,22 +26,29 @@ export function filterRange(f: TransactionFilters): InstantRange | null {
   return { from: f.from_date?.at ?? null, until };
 }
 
+/** The value filters, in the shape both transactions and their daily stats take (same field names). */
+export function valueFilters(f: TransactionFilters) {
+  return {
+    ...(f.event_type ? { eventType: { in: f.event_type } } : {}),
+    ...(f.event_name ? { eventName: { in: f.event_name } } : {}),
+    ...(f.created_by ? { createdBy: f.created_by } : {}),
+  };
+}
+
+/** A half-open range as a Prisma filter; undefined when unbounded. */
+export function rangeFilter(range: InstantRange): Prisma.DateTimeFilter | undefined {
+  if (!range.from && !range.until) return undefined;
+  return { ...(range.from ? { gte: range.from } : {}), ...(range.until ? { lt: range.until } : {}) };
+}
+
 /** Filters → WHERE: values of one filter are ORed, filters are ANDed, the range half-open. */
 export function transactionWhere(
   playerId: string,
   f: TransactionFilters,
   range: InstantRange,
 ): Prisma.TransactionWhereInput {
-  const date: Prisma.DateTimeFilter = {};
-  if (range.from) date.gte = range.from;
-  if (range.until) date.lt = range.until;
-  return {
-    playerId,
-    ...(f.event_type ? { eventType: { in: f.event_type } } : {}),
-    ...(f.event_name ? { eventName: { in: f.event_name } } : {}),
-    ...(f.created_by ? { createdBy: f.created_by } : {}),
-    ...(range.from || range.until ? { date } : {}),
-  };
+  const date = rangeFilter(range);
+  return { playerId, ...valueFilters(f), ...(date ? { date } : {}) };
 }
 
 /**
