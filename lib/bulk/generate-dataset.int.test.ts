@@ -85,6 +85,7 @@ describe("generateDataset", () => {
       "SELECT indexname FROM pg_indexes WHERE tablename IN ('transactions', 'transaction_daily_stats') ORDER BY 1",
     );
     expect(indexes.rows.map((r) => r.indexname)).toEqual([
+      "transaction_daily_stats_counts_idx",
       "transaction_daily_stats_pkey",
       "transactions_pkey",
       "transactions_player_creator_date_id_idx",

@@ -1,26 +1,7 @@
 import { getPrisma } from "@/lib/db/client";
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { PrismaClient } from "@/lib/db/generated/client";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
-import {
-  filterRange,
-  type InstantRange,
-  rangeFilter,
-  transactionWhere,
-  valueFilters,
-} from "./transaction-where.ts";
-
-const DAY = 86_400_000;
-const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY) * DAY);
-const startOfNextDayUnlessMidnight = (at: Date) => new Date(Math.ceil(at.getTime() / DAY) * DAY);
-
-function statsWhere(
-  playerId: string,
-  f: TransactionFilters,
-  days: InstantRange,
-): Prisma.TransactionDailyStatWhereInput {
-  const day = rangeFilter(days);
-  return { playerId, ...valueFilters(f), ...(day ? { day } : {}) };
-}
+import { filterRange, statsWhere, transactionWhere, wholeDays } from "./transaction-where.ts";
 
 /**
  * The exact number of a player's transactions matching the filters, at a cost that does not grow with the
@@ -35,8 +16,7 @@ export async function countPlayerTransactions(
 ): Promise<number> {
   const range = filterRange(filters);
   if (!range) return 0;
-  const wholeFrom = range.from ? startOfNextDayUnlessMidnight(range.from) : null;
-  const wholeUntil = range.until ? startOfDay(range.until) : null;
+  const { from: wholeFrom, until: wholeUntil } = wholeDays(range);
   if (wholeFrom && wholeUntil && wholeFrom >= wholeUntil) {
     // No whole day inside the range: it spans at most two partial days, cheap to count directly.
     return db.transaction.count({ where: transactionWhere(playerId, filters, range) });

@@ -382,3 +382,51 @@ describe("listPlayerTransactions against plain SQL (demo data)", () => {
     expect(nonEmpty, "most random filters should match something").toBeGreaterThan(20);
   });
 });
+
+describe("listPlayerTransactions: deep offsets skip whole days by their counts", () => {
+  const WHALE_ID = "P000007";
+
+  /** Offsets where a UTC day of the reference starts and ends, and 1 either side. */
+  function dayEdges(rows: { date: Date }[]): number[] {
+    const edges = new Set<number>();
+    for (let i = 1; i < rows.length; i++) {
+      const prev = rows[i - 1]?.date.toISOString().slice(0, 10);
+      if (prev !== rows[i]?.date.toISOString().slice(0, 10)) for (const d of [-1, 0, 1]) edges.add(i + d);
+    }
+    return [...edges].filter((o) => o >= 1_000);
+  }
+
+  it("equals a plain SQL slice at and around every day edge, for filters with partial days at both ends", async () => {
+    const queries = [
+      "",
+      "event_type=bet,win",
+      "created_by=System&event_type=bet",
+      // Both bounds inside a day: the newest day is partial (counted row by row), the oldest too (never skipped).
+      "from_date=2025-02-03T17:20:00.123Z&to_date=2026-01-20T06:30:00Z",
+      "to_date=2025-12-31&event_type=bet",
+    ];
+    let checked = 0;
+    for (const qs of queries) {
+      const { filters } = query(qs);
+      const reference = await sqlIds(WHALE_ID, filters);
+      const { rows } = await sql.query<{ date: Date }>(
+        `SELECT date FROM transactions WHERE id = ANY($1) ORDER BY date DESC, id DESC`,
+        [reference],
+      );
+      const edges = dayEdges(rows);
+      expect(edges.length, `${qs} has day edges past offset 1,000`).toBeGreaterThan(3);
+      // Every edge would be slow to walk; a spread of them, plus the very end.
+      const picked = edges.filter((_, i) => i % Math.ceil(edges.length / 25) === 0);
+      for (const offset of [...picked, reference.length - 1, reference.length]) {
+        const got = await listPlayerTransactions(WHALE_ID, filters, { limit: 3, offset }, db);
+        expect(
+          got?.transactions.map((t) => t.id),
+          `${qs} offset ${offset}`,
+        ).toEqual(reference.slice(offset, offset + 3));
+        expect(got?.total).toBe(reference.length);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});

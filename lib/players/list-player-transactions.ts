@@ -4,14 +4,42 @@ import type { Transaction, TransactionFilters } from "@/lib/schemas/transaction"
 import { encodeTransactionCursor, type TransactionKey } from "@/lib/schemas/transaction-cursor";
 import { countPlayerTransactions } from "./count-player-transactions.ts";
 import { toTransaction } from "./map-transaction.ts";
-import { afterKey, filterRange, LIST_ORDER, transactionWhere } from "./transaction-where.ts";
+import { skipWholeDays } from "./skip-whole-days.ts";
+import {
+  afterKey,
+  filterRange,
+  type InstantRange,
+  LIST_ORDER,
+  transactionWhere,
+} from "./transaction-where.ts";
 
 /**
- * From this offset on, a page is found by its ids first (an index-only scan over the skipped entries) and
- * then read: measured on a 1.25M-row player at offset 100,000, 12 ms instead of 37 ms for reading the rows
- * the scan steps over.
+ * From this offset on, the whole days the offset covers are skipped by their counts (skipWholeDays), and the
+ * page is found by its ids first (an index-only scan over the entries still skipped) and then read: measured on
+ * a 1.25M-row player at offset 100,000, 12 ms for the ids-first read instead of 37 ms for reading every row the
+ * scan steps over; skipping whole days leaves at most a day's worth of entries to step over at any depth.
  */
 const DEEP_OFFSET = 1_000;
+
+/** The offset page's query: after the whole days skipped, when that applies. */
+async function offsetPage(
+  db: PrismaClient,
+  playerId: string,
+  filters: TransactionFilters,
+  range: InstantRange,
+  offset: number,
+): Promise<{ where: Prisma.TransactionWhereInput; skip: number }> {
+  if (offset >= DEEP_OFFSET) {
+    const days = await skipWholeDays(playerId, filters, range, offset, db);
+    if (days) {
+      return {
+        where: transactionWhere(playerId, filters, { from: range.from, until: days.until }),
+        skip: offset - days.skipped,
+      };
+    }
+  }
+  return { where: transactionWhere(playerId, filters, range), skip: offset };
+}
 
 async function findPage(
   db: PrismaClient,
@@ -52,13 +80,19 @@ export async function listPlayerTransactions(
   db: PrismaClient = getPrisma(),
 ): Promise<TransactionPage | null> {
   const range = filterRange(filters);
-  const where = range && transactionWhere(playerId, filters, range);
+  const readPage = async (): Promise<TransactionRow[]> => {
+    if (!range) return [];
+    // One row more than the page tells whether anything follows, without trusting the count.
+    if (page.cursor) {
+      const where = afterKey(transactionWhere(playerId, filters, range), page.cursor);
+      return findPage(db, where, page.offset, page.limit + 1);
+    }
+    const { where, skip } = await offsetPage(db, playerId, filters, range, page.offset);
+    return findPage(db, where, skip, page.limit + 1);
+  };
   const [player, rows, total] = await Promise.all([
     db.player.findUnique({ where: { id: playerId }, select: { id: true } }),
-    // One row more than the page tells whether anything follows, without trusting the count.
-    where
-      ? findPage(db, page.cursor ? afterKey(where, page.cursor) : where, page.offset, page.limit + 1)
-      : [],
+    readPage(),
     countPlayerTransactions(playerId, filters, db),
   ]);
   if (!player) return null;

@@ -35,6 +35,29 @@ export function valueFilters(f: TransactionFilters) {
   };
 }
 
+const DAY = 86_400_000;
+
+/**
+ * The whole UTC days inside a range, as a range of midnights: from the first midnight at or after `from`, until
+ * the last midnight at or before `until`. Empty (from ≥ until) when the range holds no whole day.
+ */
+export function wholeDays(range: InstantRange): InstantRange {
+  return {
+    from: range.from ? new Date(Math.ceil(range.from.getTime() / DAY) * DAY) : null,
+    until: range.until ? new Date(Math.floor(range.until.getTime() / DAY) * DAY) : null,
+  };
+}
+
+/** The daily stats rows of the given whole days that match the filters' values. */
+export function statsWhere(
+  playerId: string,
+  f: TransactionFilters,
+  days: InstantRange,
+): Prisma.TransactionDailyStatWhereInput {
+  const day = rangeFilter(days);
+  return { playerId, ...valueFilters(f), ...(day ? { day } : {}) };
+}
+
 /** A half-open range as a Prisma filter; undefined when unbounded. */
 export function rangeFilter(range: InstantRange): Prisma.DateTimeFilter | undefined {
   if (!range.from && !range.until) return undefined;
