@@ -1,5 +1,4 @@
 import { ExactNumber } from "@/lib/http/exact-number";
-import { stringifyJson } from "@/lib/http/json";
 import type { ExportFormat, Transaction } from "@/lib/schemas/transaction";
 
 /** The export's columns: the player, then a transaction's fields in the API's order. */
@@ -30,11 +29,13 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+const NEEDS_QUOTES = /[",\r\n]/;
+
 function csvCell(value: string | ExactNumber | null, text: boolean): string {
   if (value === null) return "";
   let s = value instanceof ExactNumber ? value.digits : value;
   if (text && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  return NEEDS_QUOTES.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
 const TEXT_COLUMNS = new Set<string>([
@@ -51,16 +52,44 @@ export function exportPreamble(format: ExportFormat): string {
   return format === "csv" ? `${EXPORT_COLUMNS.join(",")}\r\n` : "";
 }
 
+type ExportValue = Transaction[keyof Transaction];
+
+// Precomputed per column, since a 100,000-row export formats 1.2M cells (measured: the generic version with a
+// spread record per row and stringifyJson took 2–3× the time).
+const TRANSACTION_COLUMNS = EXPORT_COLUMNS.filter(
+  (c): c is Exclude<(typeof EXPORT_COLUMNS)[number], "player_id"> => c !== "player_id",
+);
+const CSV_COLUMNS = TRANSACTION_COLUMNS.map((c) => ({
+  key: c,
+  text: TEXT_COLUMNS.has(c),
+}));
+const JSON_KEYS = TRANSACTION_COLUMNS.map((c) => ({
+  key: c,
+  prefix: `,${JSON.stringify(c)}:`,
+}));
+
+/** A flat record's value as JSON: money as its exact digits, text escaped by JSON.stringify. */
+const jsonValue = (value: ExportValue): string =>
+  value === null ? "null" : value instanceof ExactNumber ? value.digits : JSON.stringify(value);
+
 /** One batch of transactions as export lines. */
 export function exportLines(format: ExportFormat, playerId: string, transactions: Transaction[]): string {
   let out = "";
-  for (const t of transactions) {
-    const record = { player_id: playerId, ...t };
-    if (format === "ndjson") {
-      out += `${stringifyJson(record)}\n`;
-    } else {
-      out += `${EXPORT_COLUMNS.map((c) => csvCell(record[c], TEXT_COLUMNS.has(c))).join(",")}\r\n`;
+  // player_id comes first (EXPORT_COLUMNS) and is the same on every line.
+  if (format === "ndjson") {
+    const player = `{"player_id":${JSON.stringify(playerId)}`;
+    for (const t of transactions) {
+      out += player;
+      for (const { key, prefix } of JSON_KEYS) out += prefix + jsonValue(t[key]);
+      out += "}\n";
     }
+    return out;
+  }
+  const player = csvCell(playerId, true);
+  for (const t of transactions) {
+    out += player;
+    for (const { key, text } of CSV_COLUMNS) out += `,${csvCell(t[key], text)}`;
+    out += "\r\n";
   }
   return out;
 }
