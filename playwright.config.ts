@@ -35,7 +35,7 @@ const trustEnv = { AUTH_JWT_SECRET: E2E_JWT_SECRET, RATE_LIMIT_MAX: "1000000" };
 
 if (targets.includes("embedded")) {
   servers.push({
-    command: `node --import tsx scripts/serve.ts start --port ${EMBEDDED_PORT}`,
+    command: `node scripts/serve.mjs start --port ${EMBEDDED_PORT}`,
     url: `http://127.0.0.1:${EMBEDDED_PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -55,7 +55,7 @@ if (targets.includes("embedded")) {
 }
 if (targets.includes("postgres") && postgresUrl) {
   servers.push({
-    command: `node --import tsx scripts/serve.ts start --port ${POSTGRES_PORT}`,
+    command: `node scripts/serve.mjs start --port ${POSTGRES_PORT}`,
     url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -71,7 +71,7 @@ if (targets.includes("postgres") && postgresUrl) {
 // A third copy on the PostgreSQL database with AUTH_MODE=jwt: the token checks over HTTP.
 if (targets.includes("jwt") && postgresUrl) {
   servers.push({
-    command: `node --import tsx scripts/serve.ts start --port ${JWT_PORT}`,
+    command: `node scripts/serve.mjs start --port ${JWT_PORT}`,
     url: `http://127.0.0.1:${JWT_PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,11 +1,12 @@
 /*
- * Starts the production app (scripts/serve.ts start) as a separate process for tests and the soak, and
+ * Starts the production app (scripts/serve.mjs start) as a separate process for tests and the soak, and
  * talks to it over loopback HTTP with one connection per request (so a refused connection and a reset
  * one are told apart). Needs a build (`npx next build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import { parentMap, vmRssKiB } from "../lib/bench/process-rss.ts";
 
 export interface HttpResult {
   status: number;
@@ -55,7 +56,7 @@ export const isFailure = (r: HttpResult | HttpFailure): r is HttpFailure => "err
 
 export interface AppProcess {
   url: string;
-  /** The launcher's pid (scripts/serve.ts); signals sent to it are forwarded to Next.js. */
+  /** The launcher's pid (scripts/serve.mjs); signals sent to it are forwarded to Next.js. */
   pid: number;
   output(): string;
   /** The Next.js server process (the launcher's child), for memory sampling. */
@@ -80,7 +81,7 @@ export async function startApp(
   Object.assign(childEnv, env);
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", "scripts/serve.ts", "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    ["scripts/serve.mjs", "start", "--port", String(port), "--hostname", "127.0.0.1"],
     { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let output = "";
@@ -137,31 +138,24 @@ export async function startApp(
   };
 }
 
-/** The first child process of `pid` (Linux /proc), or null. */
+/** The launcher's child that runs Next.js (Linux /proc), else its first child, or null. */
 export function childPid(pid: number): number | null {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
+  const children = [...parentMap()].filter(([, ppid]) => ppid === pid).map(([child]) => child);
+  // The launcher may also run the embedded database as a child: prefer Next.js's process.
+  const isNext = (child: number) => {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which is in parentheses and may contain spaces).
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[1]) === pid) return Number(entry);
+      return /next-server|next\/dist\/bin\/next/.test(readFileSync(`/proc/${child}/cmdline`, "utf8"));
     } catch {
-      // the process ended while we looked
+      return false;
     }
-  }
-  return null;
+  };
+  return children.find(isNext) ?? children[0] ?? null;
 }
 
 /** Resident memory of a process in MiB (Linux /proc), or null. */
 export function rssMiB(pid: number): number | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
+  const kib = vmRssKiB(pid);
+  return kib ? kib / 1024 : null;
 }
 
 /** Ports for the servers the trust tests start: next to the E2E ports, so parallel runs do not collide. */

@@ -1,4 +1,4 @@
-/** Scripts that write to a server need an explicit target; the embedded database is managed by serve.ts. */
+/** Scripts that write to a server need an explicit target; the embedded database is managed by scripts/serve.mjs. */
 export function requireDatabaseUrl(script: string): string {
   const url = process.env.DATABASE_URL;
   if (!url) {

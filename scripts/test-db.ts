@@ -84,7 +84,7 @@ export async function prepareTestDatabase(kind: TestDatabaseKind, name: string):
 
 /**
  * A fresh on-disk embedded database with the demo data and the test fixtures, for the app server
- * of the e2e run: scripts/serve.ts finds it seeded and leaves it as it is.
+ * of the e2e run: scripts/serve-embedded.ts finds it seeded and leaves it as it is.
  */
 export async function prepareEmbeddedDataDir(dataDir: string): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });

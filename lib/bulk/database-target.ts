@@ -4,7 +4,7 @@ import { applyMigrations } from "@/lib/db/schema-engine";
 
 /*
  * Where the data tools write: DATABASE_URL when set; otherwise the embedded database's data directory
- * (EMBEDDED_DB_DIR or .data/pglite), opened the way scripts/serve.ts opens it. PGlite has a single writer,
+ * (EMBEDDED_DB_DIR or .data/pglite), opened the way scripts/serve-embedded.ts opens it. PGlite has a single writer,
  * so the app must not be running on that directory at the same time.
  */
 export interface DatabaseTarget {
