@@ -21,8 +21,9 @@ if any line is bad. Ids already in the database are left untouched, so importing
 nothing. Balances and KPIs (balances.*, kpi.*, ftd_date) are validated but not taken from the file: after
 the import they are derived from the transactions in the database for every player the import touched.
 Everything happens in one database transaction. A large import (at least 100,000 transactions and more
-than half as many as the table holds, e.g. an initial load) drops the secondary indexes of transactions
-and rebuilds them after, which locks the table until the import commits.
+than half as many as the table holds, e.g. an initial load) drops the indexes and keys of transactions
+and rebuilds them after, which locks the table until the import commits. Lines are validated by worker
+threads (one per core) when the files are larger than 16 MB.
 
 Exit status: 0 when the import committed (bad lines, if any, were skipped); 1 with --strict and a bad
 line, or when every line was bad; 2 for a usage error.
@@ -76,7 +77,7 @@ try {
   );
   if (summary.rebuiltIndexes)
     console.log(
-      "  large import: secondary indexes of transactions were rebuilt (the table was locked meanwhile)",
+      "  large import: indexes and keys of transactions were rebuilt (the table was locked meanwhile)",
     );
   if (values.players) console.log(line("players", summary.players));
   if (values.transactions) console.log(line("transactions", summary.transactions));

@@ -64,7 +64,7 @@ export class CopyChunks {
 export async function copyIn(
   client: ClientBase,
   sql: string,
-  chunks: Iterable<string> | AsyncIterable<string>,
+  chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
 ): Promise<number> {
   const stream = client.query(copyFrom(sql));
   await pipeline(Readable.from(chunks, { objectMode: false }), stream);
@@ -90,7 +90,7 @@ export function parseCopyLine(line: string): (string | null)[] {
 export async function loadChunks(
   client: ClientBase,
   target: { table: string; columns: readonly string[]; copy: boolean; freeze?: boolean },
-  chunks: Iterable<string> | AsyncIterable<string>,
+  chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
 ): Promise<void> {
   const columns = target.columns.join(", ");
   if (target.copy) {
@@ -112,7 +112,11 @@ export async function loadChunks(
     batch = [];
   };
   for await (const chunk of chunks) {
-    for (const line of chunk.split("\n")) {
+    const text =
+      typeof chunk === "string"
+        ? chunk
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("utf8");
+    for (const line of text.split("\n")) {
       if (!line) continue;
       const values = parseCopyLine(line);
       const row: Record<string, string | null> = {};

@@ -63,6 +63,9 @@ async function run(options: {
   transactions?: string;
   strict?: boolean;
   rebuildIndexes?: boolean;
+  parseWorkers?: number;
+  batchBytes?: number;
+  bulkMinRows?: number;
 }) {
   const bad: string[] = [];
   const summary = await importNdjson(client, {
@@ -70,6 +73,9 @@ async function run(options: {
     ...(options.transactions ? { transactionsFile: options.transactions } : {}),
     strict: options.strict ?? false,
     ...(options.rebuildIndexes === undefined ? {} : { rebuildIndexes: options.rebuildIndexes }),
+    ...(options.parseWorkers === undefined ? {} : { parseWorkers: options.parseWorkers }),
+    ...(options.batchBytes === undefined ? {} : { batchBytes: options.batchBytes }),
+    ...(options.bulkMinRows === undefined ? {} : { bulkMinRows: options.bulkMinRows }),
     copy,
     onBadLine: (m) => bad.push(m),
   });
@@ -91,7 +97,7 @@ describe("importNdjson", () => {
     expect(await snapshot()).toEqual(original);
   });
 
-  it("takes the large-import path (indexes rebuilt, stats applied in the statement) to the same result", async () => {
+  it("takes the large-import path (indexes and keys rebuilt, stats added set-based) to the same result", async () => {
     await run({ players: files.players });
     const { summary, bad } = await run({ transactions: files.transactions, rebuildIndexes: true });
     expect(bad).toEqual([]);
@@ -107,6 +113,10 @@ describe("importNdjson", () => {
       "SELECT 1 FROM pg_constraint WHERE conname = 'transactions_player_id_fkey'",
     );
     expect(fk.rowCount).toBe(1);
+    const statsKey = await client.query(
+      "SELECT 1 FROM pg_constraint WHERE conname = 'transaction_daily_stats_pkey' AND contype = 'p'",
+    );
+    expect(statsKey.rowCount).toBe(1); // dropped for the load into empty stats, and back
     const trigger = await client.query<{ tgenabled: string }>(
       "SELECT tgenabled FROM pg_trigger WHERE tgname = 'transactions_daily_stats_insert'",
     );
@@ -114,6 +124,19 @@ describe("importNdjson", () => {
     // And again on top of itself: nothing changes.
     const again = await run({ ...files, rebuildIndexes: true });
     expect(again.summary.transactions).toMatchObject({ inserted: 0, existing: 1_500 });
+    expect(await snapshot()).toEqual(original);
+  });
+
+  it("chooses the large-import path by the new rows: a large file imported again does not rebuild", async () => {
+    const first = await run({ ...files, bulkMinRows: 1_000 });
+    expect(first.summary).toMatchObject({ rebuiltIndexes: true, transactions: { inserted: 1_500 } });
+    await client.query("ANALYZE transactions");
+    const again = await run({ ...files, bulkMinRows: 1_000 });
+    expect(again.summary).toMatchObject({
+      committed: true,
+      rebuiltIndexes: false,
+      transactions: { lines: 1_500, inserted: 0, existing: 1_500, bad: 0 },
+    });
     expect(await snapshot()).toEqual(original);
   });
 
@@ -189,6 +212,60 @@ describe("importNdjson", () => {
     expect(await snapshot()).toEqual(before);
     const loaded = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM transactions");
     expect(loaded.rows[0]?.n).toBe(0);
+  });
+
+  it("parses in worker batches: reports bad lines in line order across batches, the last batch's too", async () => {
+    const { out } = await withBadLines();
+    // About 6 lines per batch: ~250 batches over two workers, the bad transaction at line 1504 in the last one.
+    const { summary, bad } = await run({ ...out, parseWorkers: 2, batchBytes: 2_000 });
+    await empty();
+    const inline = await run({ ...out, parseWorkers: 0 });
+    expect(bad).toEqual(inline.bad);
+    expect(bad[3]).toMatch(/^bad-transactions\.ndjson: line 1504: event_type: /);
+    expect(summary).toEqual(inline.summary);
+    expect(summary).toMatchObject({
+      committed: true,
+      transactions: { lines: 1_503, bad: 4, inserted: 1_499 },
+    });
+  });
+
+  it("--strict loads nothing when the only bad line is in the last worker batch", async () => {
+    await run({ players: files.players });
+    const before = await snapshot();
+    const lines = (await readFile(files.transactions, "utf8")).trimEnd().split("\n");
+    const late = path.join(dir, "late-bad.ndjson");
+    await writeFile(late, `${[...lines, '{"id" : "TLATE"}'].join("\n")}\n`);
+    const { summary, bad } = await run({
+      transactions: late,
+      strict: true,
+      parseWorkers: 2,
+      batchBytes: 4_000,
+    });
+    expect(bad).toEqual([expect.stringMatching(/^late-bad\.ndjson: line 1501: /)]);
+    expect(summary.committed).toBe(false);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("the large-import path adds to daily stats already there, to the same result as one import", async () => {
+    const lines = (await readFile(files.transactions, "utf8")).trimEnd().split("\n");
+    const first = path.join(dir, "first-half.ndjson");
+    const second = path.join(dir, "second-half.ndjson");
+    // The same players and days in both halves (lines are in id order, players interleave by date).
+    const statsKey = (line: string) => {
+      const t = JSON.parse(line) as Record<string, string>;
+      return [t.player_id, t.date?.slice(0, 10), t.event_type, t.event_name, t.created_by].join("|");
+    };
+    const firstKeys = new Set(lines.filter((_, i) => i % 2 === 0).map(statsKey));
+    expect(
+      lines.filter((_, i) => i % 2 === 1 && firstKeys.has(statsKey(lines[i] ?? ""))).length,
+    ).toBeGreaterThan(0);
+    await writeFile(first, `${lines.filter((_, i) => i % 2 === 0).join("\n")}\n`);
+    await writeFile(second, `${lines.filter((_, i) => i % 2 === 1).join("\n")}\n`);
+    await run({ players: files.players, transactions: first, rebuildIndexes: false });
+    const { summary, bad } = await run({ transactions: second, rebuildIndexes: true, parseWorkers: 2 });
+    expect(bad).toEqual([]);
+    expect(summary).toMatchObject({ rebuiltIndexes: true, transactions: { inserted: 750, existing: 0 } });
+    expect(await snapshot()).toEqual(original);
   });
 
   it("--strict with good files loads them", async () => {

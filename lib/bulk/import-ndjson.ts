@@ -1,37 +1,28 @@
-import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import type { ClientBase } from "pg";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
-import { CopyChunks, loadChunks } from "./copy-rows.ts";
-import { dailyStatsInsertSql } from "./daily-stats-sql.ts";
+import { loadChunks } from "./copy-rows.ts";
+import { DAILY_STATS_KEY, dailyStatsSelectSql } from "./daily-stats-sql.ts";
 import {
   DAILY_STATS_INSERT_TRIGGER,
   PLAYER_COPY_COLUMNS,
   TRANSACTION_COPY_COLUMNS,
 } from "./generate-dataset.ts";
-import {
-  importPlayerRow,
-  importTransactionRow,
-  type LineResult,
-  parsePlayerLine,
-  parseTransactionLine,
-} from "./parse-import-line.ts";
+import { mapInOrder } from "./map-in-order.ts";
+import type { ImportKind } from "./parse-batch.ts";
+import { defaultParseWorkers, ParsePool } from "./parse-pool.ts";
 import { type Progress, silentProgress } from "./progress.ts";
-import {
-  dropDependents,
-  quoteIdent,
-  restoreDependents,
-  type TableDependents,
-  tableDependents,
-} from "./table-dependents.ts";
+import { readLineBatches } from "./read-line-batches.ts";
+import { dropDependents, quoteIdent, restoreDependents, tableDependents } from "./table-dependents.ts";
 
 /*
  * db:import: NDJSON files in the API's shapes → players and transactions, in one database transaction.
- * Files are streamed line by line into temporary staging tables by COPY (constant memory); what needs the
- * whole file or the database (duplicate ids in the file, transactions of unknown players) is checked there
- * set-based; then the good rows go in with ON CONFLICT (id) DO NOTHING, so re-importing a file changes
- * nothing. Balances and KPIs of every player touched are then derived from the transactions in the database
+ * Files are streamed in batches of lines, validated by worker threads, into temporary staging tables by COPY
+ * (constant memory); what needs the whole file or the database (duplicate ids in the file, transactions of
+ * unknown players) is checked there set-based; then the good rows go in with ON CONFLICT (id) DO NOTHING
+ * (or, on the large-import path, under the table lock, minus the ids already present), so re-importing a
+ * file changes nothing. Balances and KPIs of every player touched are then derived from the transactions in the database
  * (the file's values for them are validated, not stored), exactly as the seed and the generator do.
  */
 
@@ -40,10 +31,16 @@ export interface ImportOptions {
   transactionsFile?: string;
   /** Load nothing if any line is bad. */
   strict?: boolean;
-  /** Drop and rebuild the secondary indexes around the insert; default: when the import is large (see BULK_MIN_ROWS). */
+  /** Drop and rebuild the indexes and keys of transactions around the insert; default: when the import is large (see BULK_MIN_ROWS). */
   rebuildIndexes?: boolean;
   /** false where the connection cannot COPY FROM STDIN (the embedded database): batched INSERTs instead. */
   copy?: boolean;
+  /** Least number of new transactions for the large-import path (default BULK_MIN_ROWS; tests lower it). */
+  bulkMinRows?: number;
+  /** Worker threads that parse and validate lines; 0 parses on the calling thread. Default: one per core. */
+  parseWorkers?: number;
+  /** Bytes of lines per parse batch (default about 1 MB); small values let tests span many batches. */
+  batchBytes?: number;
   progress?: Progress;
   /** Called once per bad line with `<file>: line N: <field>: <reason>`. */
   onBadLine?: (message: string) => void;
@@ -69,52 +66,46 @@ export interface ImportSummary {
 /** At least this many transactions, and more than half as many as the table holds: the large-import path. */
 export const BULK_MIN_ROWS = 100_000;
 
-/** What the stats trigger does for an INSERT, applied to the rows of the CTE `ins` instead. */
-const STATS_UPSERT_SQL = dailyStatsInsertSql("ins", { upsert: true });
+/** Files of at least this many bytes together are parsed by worker threads (see parse-pool.ts). */
+export const PARALLEL_MIN_BYTES = 16 << 20;
 
+const WORK_MEM = "256MB";
 const STAGE_PLAYERS = "import_players_stage";
 const STAGE_TRANSACTIONS = "import_transactions_stage";
 
-async function stageFile<T>(
+/**
+ * Streams `file` into the staging `table`: batches of lines go to the parse pool, at most `inFlight` at a
+ * time (memory stays bounded whatever the file's size), and their results are taken in submission order, so
+ * COPY rows and bad-line reports come out in line order while the next batches are being parsed.
+ */
+async function stageFile(
   client: ClientBase,
   file: string,
+  kind: ImportKind,
   table: string,
   columns: readonly string[],
-  parseLine: (text: string) => LineResult<T>,
-  toRow: (value: T) => string[],
   report: (line: number, reason: string) => void,
   progress: Progress,
-  copy: boolean,
+  pool: ParsePool,
+  options: { copy: boolean; batchBytes?: number },
 ): Promise<{ lines: number; bad: number }> {
-  const chunks = new CopyChunks();
   let lines = 0;
   let bad = 0;
+  const inFlight = Math.max(2, pool.size * 2);
   async function* rows() {
-    const input = createInterface({
-      input: createReadStream(file, "utf8"),
-      crlfDelay: Number.POSITIVE_INFINITY,
-    });
-    let lineNo = 0;
-    for await (const text of input) {
-      lineNo++;
-      if (text.trim() === "") continue; // blank lines (a trailing newline) are not records
-      lines++;
-      const result = parseLine(text);
-      if (result.ok) chunks.push([String(lineNo), ...toRow(result.value)]);
-      else {
+    const batches = readLineBatches(file, options.batchBytes);
+    for await (const result of mapInOrder(batches, (batch) => pool.run(kind, batch), inFlight)) {
+      lines += result.lines;
+      for (let i = 0; i < result.bad.length; i += 2) {
         bad++;
-        report(lineNo, result.reason);
+        report(result.bad[i] as number, result.bad[i + 1] as string);
       }
-      const ready = chunks.take();
-      if (ready.length) {
-        progress.rows(lines);
-        yield* ready;
-      }
+      progress.rows(lines);
+      const copy = result.copy; // arrives as a plain Uint8Array: wrapped, not copied
+      if (copy.length) yield Buffer.from(copy.buffer, copy.byteOffset, copy.byteLength);
     }
-    yield* chunks.take(true);
-    progress.rows(lines);
   }
-  await loadChunks(client, { table, columns: ["line", ...columns], copy }, rows());
+  await loadChunks(client, { table, columns: ["line", ...columns], copy: options.copy }, rows());
   return { lines, bad };
 }
 
@@ -158,9 +149,22 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
   const reporter = (file: string | undefined) => (line: number, reason: string) =>
     options.onBadLine?.(`${file ? path.basename(file) : "?"}: line ${line}: ${reason}`);
 
-  await client.query("BEGIN");
+  const parseOptions = {
+    copy: options.copy ?? true,
+    ...(options.batchBytes ? { batchBytes: options.batchBytes } : {}),
+  };
+  // Starting workers costs about a second (each loads the schemas); small files are parsed inline.
+  const fileBytes = await Promise.all(
+    [options.playersFile, options.transactionsFile].map((f) => (f ? stat(f).then((s) => s.size) : 0)),
+  );
+  const pool = new ParsePool(
+    options.parseWorkers ??
+      (fileBytes.reduce((a, b) => a + b, 0) >= PARALLEL_MIN_BYTES ? defaultParseWorkers() : 0),
+  );
+
   try {
-    await client.query("SET LOCAL work_mem = '256MB'");
+    await client.query("BEGIN");
+    await client.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
     await client.query("SET LOCAL synchronous_commit = off");
     await client.query(
       `CREATE TEMP TABLE ${STAGE_PLAYERS} (line bigint NOT NULL, LIKE players INCLUDING DEFAULTS) ON COMMIT DROP`,
@@ -175,13 +179,13 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
       const staged = await stageFile(
         client,
         options.playersFile,
+        "players",
         STAGE_PLAYERS,
         PLAYER_COPY_COLUMNS,
-        parsePlayerLine,
-        importPlayerRow,
         reporter(options.playersFile),
         progress,
-        options.copy ?? true,
+        pool,
+        parseOptions,
       );
       summary.players.lines = staged.lines;
       summary.players.bad =
@@ -200,13 +204,13 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
       const staged = await stageFile(
         client,
         options.transactionsFile,
+        "transactions",
         STAGE_TRANSACTIONS,
         TRANSACTION_COPY_COLUMNS,
-        parseTransactionLine,
-        importTransactionRow,
         reporter(options.transactionsFile),
         progress,
-        options.copy ?? true,
+        pool,
+        parseOptions,
       );
       summary.transactions.lines = staged.lines;
       progress.phase("check duplicate ids and unknown players");
@@ -226,6 +230,8 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
           reporter(options.transactionsFile),
         ));
     }
+
+    await pool.close(); // the rest is the database's work
 
     const anyBad = summary.players.bad + summary.transactions.bad > 0;
     if (options.strict && anyBad) {
@@ -253,52 +259,104 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
     const present = await client.query<{ n: string }>(
       "SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'transactions'::regclass",
     );
-    const bulk =
-      options.rebuildIndexes ??
-      (stagedTransactions >= BULK_MIN_ROWS && stagedTransactions > Number(present.rows[0]?.n ?? 0) / 2);
-    summary.rebuiltIndexes = bulk;
-    let dependents: TableDependents | null = null;
-    if (bulk) {
-      progress.phase(
-        "large import: drop secondary indexes and foreign key of transactions, pause stats trigger",
+    const large = (rows: number) =>
+      rows >= (options.bulkMinRows ?? BULK_MIN_ROWS) && rows > Number(present.rows[0]?.n ?? 0) / 2;
+    let bulk = options.rebuildIndexes;
+    if (bulk === undefined && large(stagedTransactions)) {
+      // Ids already present are left alone anyway; only new rows count, so importing a large file again
+      // does not lock the table and rebuild its indexes for nothing. (Checked again under the lock below.)
+      progress.phase("look up ids already present");
+      const known = await client.query(
+        `DELETE FROM ${STAGE_TRANSACTIONS} s USING transactions t WHERE t.id = s.id`,
       );
-      const all = await tableDependents(client, "transactions");
-      dependents = { indexes: all.indexes, constraints: all.constraints.filter((c) => c.type === "f") };
+      bulk = large(stagedTransactions - (known.rowCount ?? 0));
+    }
+    bulk ??= false;
+    summary.rebuiltIndexes = bulk;
+    const columns = TRANSACTION_COPY_COLUMNS.join(", ");
+    if (bulk) {
+      progress.phase("large import: drop indexes and keys of transactions, pause stats trigger");
+      // The primary key goes too: with the table locked (DROP INDEX takes it exclusively until the commit),
+      // "already present" is one hash anti-join instead of a speculative insertion per row, and rebuilding
+      // the key by one sort is far cheaper than 2M retail inserts. Re-adding it re-checks uniqueness.
+      const dependents = await tableDependents(client, "transactions");
       await dropDependents(client, "transactions", dependents);
       await client.query(
         `ALTER TABLE transactions DISABLE TRIGGER ${quoteIdent(DAILY_STATS_INSERT_TRIGGER)}`,
       );
-    }
+      // Nothing else writes the stats while transactions is locked; this keeps it so for direct writers.
+      await client.query("LOCK TABLE transaction_daily_stats IN SHARE ROW EXCLUSIVE MODE");
+      await client.query(`ANALYZE ${STAGE_TRANSACTIONS}`); // sort-based plans for the statements below
 
-    progress.phase("insert transactions");
-    const columns = TRANSACTION_COPY_COLUMNS.join(", ");
-    // In index order, so each player's index pages are touched together.
-    const insertedTransactions = await client.query<{ n: string }>(
-      bulk
-        ? `WITH ins AS (
-             INSERT INTO transactions (${columns})
-             SELECT ${columns} FROM ${STAGE_TRANSACTIONS} ORDER BY player_id, date DESC, id DESC
-             ON CONFLICT (id) DO NOTHING RETURNING player_id, date, event_type, event_name, created_by, amount, completed_at),
-           touched AS (INSERT INTO import_touched SELECT DISTINCT player_id FROM ins ON CONFLICT DO NOTHING),
-           stats AS (${STATS_UPSERT_SQL})
-           SELECT count(*) AS n FROM ins`
-        : `WITH ins AS (
-             INSERT INTO transactions (${columns})
-             SELECT ${columns} FROM ${STAGE_TRANSACTIONS} ORDER BY player_id, date DESC, id DESC
-             ON CONFLICT (id) DO NOTHING RETURNING player_id),
-           touched AS (INSERT INTO import_touched SELECT DISTINCT player_id FROM ins ON CONFLICT DO NOTHING)
-           SELECT count(*) AS n FROM ins`,
-    );
-    summary.transactions.inserted = Number(insertedTransactions.rows[0]?.n ?? 0);
-    summary.transactions.existing =
-      summary.transactions.lines - summary.transactions.bad - summary.transactions.inserted;
-    progress.rows(summary.transactions.inserted);
-    if (dependents) {
-      progress.phase("rebuild secondary indexes and foreign key of transactions");
-      await client.query("SET LOCAL maintenance_work_mem = '1GB'");
+      progress.phase("insert transactions");
+      await client.query(`DELETE FROM ${STAGE_TRANSACTIONS} s USING transactions t WHERE t.id = s.id`);
+      // In the order of the player indexes, so each player's rows share heap pages; sorted in memory
+      // (2M rows need about 700 MB; beyond work_mem the sort spills to disk, a second slower).
+      await client.query("SET LOCAL work_mem = '1GB'");
+      const inserted = await client.query(
+        `INSERT INTO transactions (${columns})
+         SELECT ${columns} FROM ${STAGE_TRANSACTIONS} ORDER BY player_id, date DESC, id DESC`,
+      );
+      await client.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
+      summary.transactions.inserted = inserted.rowCount ?? 0;
+      progress.rows(summary.transactions.inserted);
+      await client.query(
+        `INSERT INTO import_touched SELECT DISTINCT player_id FROM ${STAGE_TRANSACTIONS} ON CONFLICT DO NOTHING`,
+      );
+
+      progress.phase("add the daily stats of the inserted transactions");
+      await client.query("SET LOCAL maintenance_work_mem = '1GB'"); // index builds sort in memory
+      // What the trigger would have added, as an UPDATE of existing keys and an INSERT of new ones in key
+      // order: ON CONFLICT DO UPDATE costs a speculative insertion per row, several times slower.
+      await client.query(
+        `CREATE TEMP TABLE import_stats ON COMMIT DROP AS ${dailyStatsSelectSql(STAGE_TRANSACTIONS)}`,
+      );
+      const key = (a: string, b: string) => DAILY_STATS_KEY.map((k) => `${a}.${k} = ${b}.${k}`).join(" AND ");
+      // Into (nearly) empty stats, an initial load: the key is rebuilt by one sort after, as for transactions.
+      const statsCounts = await client.query<{ present: string; adding: string }>(
+        `SELECT (SELECT GREATEST(reltuples, 0)::bigint FROM pg_class WHERE oid = 'transaction_daily_stats'::regclass) AS present,
+                (SELECT count(*) FROM import_stats) AS adding`,
+      );
+      const statsRow = statsCounts.rows[0];
+      const statsDependents =
+        Number(statsRow?.present ?? 0) < Number(statsRow?.adding ?? 0) / 2
+          ? await tableDependents(client, "transaction_daily_stats")
+          : null;
+      if (statsDependents) await dropDependents(client, "transaction_daily_stats", statsDependents);
+      await client.query(
+        `UPDATE transaction_daily_stats s
+         SET n = s.n + g.n, completed_n = s.completed_n + g.completed_n,
+             completed_amount = s.completed_amount + g.completed_amount
+         FROM import_stats g WHERE ${key("s", "g")}`,
+      );
+      await client.query(
+        `INSERT INTO transaction_daily_stats (${DAILY_STATS_KEY.join(", ")}, n, completed_n, completed_amount)
+         SELECT ${DAILY_STATS_KEY.join(", ")}, n, completed_n, completed_amount FROM import_stats g
+         WHERE NOT EXISTS (SELECT 1 FROM transaction_daily_stats s WHERE ${key("s", "g")})
+         ORDER BY ${DAILY_STATS_KEY.join(", ")}`,
+      );
+      await client.query("DROP TABLE import_stats");
+      if (statsDependents) await restoreDependents(client, "transaction_daily_stats", statsDependents);
+
+      progress.phase("rebuild indexes and keys of transactions");
       await restoreDependents(client, "transactions", dependents);
       await client.query(`ALTER TABLE transactions ENABLE TRIGGER ${quoteIdent(DAILY_STATS_INSERT_TRIGGER)}`);
+    } else {
+      progress.phase("insert transactions");
+      // In index order, so each player's index pages are touched together; the trigger adds the stats.
+      const inserted = await client.query<{ n: string }>(
+        `WITH ins AS (
+           INSERT INTO transactions (${columns})
+           SELECT ${columns} FROM ${STAGE_TRANSACTIONS} ORDER BY player_id, date DESC, id DESC
+           ON CONFLICT (id) DO NOTHING RETURNING player_id),
+         touched AS (INSERT INTO import_touched SELECT DISTINCT player_id FROM ins ON CONFLICT DO NOTHING)
+         SELECT count(*) AS n FROM ins`,
+      );
+      summary.transactions.inserted = Number(inserted.rows[0]?.n ?? 0);
+      progress.rows(summary.transactions.inserted);
     }
+    summary.transactions.existing =
+      summary.transactions.lines - summary.transactions.bad - summary.transactions.inserted;
 
     progress.phase("derive balances and KPIs of the players touched");
     const touched = await client.query<{ ids: string[] | null }>(
@@ -317,5 +375,7 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     throw error;
+  } finally {
+    await pool.close();
   }
 }

@@ -62,13 +62,24 @@ function parseTransactionJson(text: string): unknown {
 
 const pathText = (path: readonly PropertyKey[]) => (path.length ? path.map(String).join(".") : "(line)");
 
+/** A leaf the database stores exactly as parsed: checked without building a path (the common case). */
+const plainLeaf = (value: unknown) =>
+  value === null ||
+  typeof value === "boolean" ||
+  typeof value === "number" ||
+  (typeof value === "string" && !value.includes("\u0000"));
+
 /** Walks the parsed value for what the schemas accept but the database would not store exactly. */
 function storageProblem(value: unknown, path: (string | number)[] = []): string | null {
   if (value instanceof NotPlainDecimal)
     return `${pathText(path)}: must be a plain decimal number (no exponent), got ${value.digits}`;
   if (value instanceof ExactNumber) {
-    const [whole = "", frac = ""] = value.digits.replace("-", "").split(".");
-    if (whole.length > 12 || frac.length > 8)
+    const digits = value.digits;
+    const sign = digits.startsWith("-") ? 1 : 0;
+    const point = digits.indexOf(".");
+    const whole = (point < 0 ? digits.length : point) - sign;
+    const frac = point < 0 ? 0 : digits.length - point - 1;
+    if (whole > 12 || frac > 8)
       return `${pathText(path)}: must have at most 12 integer and 8 fractional digits (numeric(20,8)), got ${value.digits}`;
     return null;
   }
@@ -76,13 +87,17 @@ function storageProblem(value: unknown, path: (string | number)[] = []): string 
     return value.includes("\u0000") ? `${pathText(path)}: must not contain NUL characters` : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
+      if (plainLeaf(value[i])) continue;
       const problem = storageProblem(value[i], [...path, i]);
       if (problem) return problem;
     }
     return null;
   }
   if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      if (plainLeaf(item)) continue;
       const problem = storageProblem(item, [...path, key]);
       if (problem) return problem;
     }
@@ -93,6 +108,10 @@ function storageProblem(value: unknown, path: (string | number)[] = []): string 
 /** z.iso.datetime() checks the form; this checks the calendar (no 30 February) and the precision. */
 function instantProblem(value: unknown, path: string): string | null {
   if (typeof value !== "string") return null;
+  if (CANONICAL_INSTANT.test(value)) {
+    // The API's own form (milliseconds, Z): the calendar checked by arithmetic instead of a Date round trip.
+    return realCalendar(value) ? null : `${path}: not a real instant: ${value}`;
+  }
   const ms = Date.parse(value);
   if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 16) !== value.slice(0, 16))
     return `${path}: not a real instant: ${value}`;
@@ -100,6 +119,23 @@ function instantProblem(value: unknown, path: string): string | null {
   if (fraction && fraction.length > 3 && !/^0+$/.test(fraction.slice(3)))
     return `${path}: must be at most millisecond-precise (the database keeps milliseconds): ${value}`;
   return null;
+}
+
+const CANONICAL_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** Whether YYYY-MM-DDTHH:MM of a canonical instant names a real minute (what the Date round trip tells). */
+export function realCalendar(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  const hour = Number(value.slice(11, 13));
+  const minute = Number(value.slice(14, 16));
+  const second = Number(value.slice(17, 19));
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days =
+    month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= days;
 }
 
 function firstIssue(error: z.ZodError, decimalKeys: ReadonlySet<string>): string {
