@@ -100,6 +100,46 @@ test("every read is accounted for: an admin sees it in the player's audit trail"
     });
 });
 
+test("the filter values and the monthly activity are audited as reads of the player's data", async ({
+  request,
+}) => {
+  const session = `e2e-${randomUUID()}`;
+  const agent = await signToken("agent-audit", { roles: ["support_agent"] });
+  for (const path of ["transaction-facets", "monthly-activity?months=6"]) {
+    const read = await request.get(`/api/v1/players/P000042/${path}`, {
+      headers: authHeaders(agent, session),
+    });
+    expect(read.status()).toBe(200);
+  }
+  const missing = await request.get("/api/v1/players/NO-SUCH-PLAYER/transaction-facets", {
+    headers: authHeaders(agent, session),
+  });
+  expect(missing.status()).toBe(404);
+
+  const admin = await signToken("admin-e2e", { roles: ["admin"] });
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get("/api/v1/players/P000042/audit?limit=100", {
+          headers: authHeaders(admin),
+        });
+        const body = await res.json();
+        return body.events
+          .filter((e: { session_id: string }) => e.session_id === session)
+          .map((e: { operation: string; filters: unknown }) => ({
+            operation: e.operation,
+            filters: e.filters,
+          }))
+          .reverse();
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([
+      { operation: "transaction_facets", filters: {} },
+      { operation: "monthly_activity", filters: { months: "6" } },
+    ]);
+});
+
 test("hostile URLs over HTTP: only 200, 400, 404 or 405, with well-formed bodies", async ({ request }) => {
   const segment = fc.oneof(
     fc.constantFrom("P000007", "PTEST0001", "%ZZ", "%E0%A4%A", "%C0%AF", "%", "%00", "%2F", "..%2F..", "😀"),

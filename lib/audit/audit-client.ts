@@ -62,6 +62,8 @@ const OPERATION_LABELS: Record<AuditOperation, string> = {
   transactions: "Listed transactions",
   search: "Found in a search",
   export: "Exported transactions",
+  transaction_facets: "Viewed the transaction filter values",
+  monthly_activity: "Viewed the monthly activity",
   audit_trail: "Viewed this audit trail",
 };
 

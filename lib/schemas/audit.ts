@@ -1,11 +1,21 @@
 import { z } from "zod";
 import { dateTimeSchema, limitParam } from "./common.ts";
 
-export const AUDIT_OPERATIONS = ["profile", "transactions", "search", "export", "audit_trail"] as const;
+export const AUDIT_OPERATIONS = [
+  "profile",
+  "transactions",
+  "search",
+  "export",
+  "transaction_facets",
+  "monthly_activity",
+  "audit_trail",
+] as const;
 export const auditOperationSchema = z.enum(AUDIT_OPERATIONS).meta({
   id: "AuditOperation",
   description:
-    "`profile`, `transactions`, `search` and `export` are reads of player data; `audit_trail` is a read of this trail.",
+    "`profile`, `transactions`, `search`, `export`, `transaction_facets` (the event names, creators and date span " +
+    "of a player's transactions) and `monthly_activity` (a player's amounts per month) are reads of player data; " +
+    "`audit_trail` is a read of this trail.",
 });
 export type AuditOperation = z.infer<typeof auditOperationSchema>;
 

@@ -7,7 +7,7 @@ import { playerIdSchema } from "@/lib/schemas/player";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApi<{ playerId: string }>(async ({ params, url }) => {
+export const GET = withApi<{ playerId: string }>(async ({ params, url, audit }) => {
   const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
   const query = parseQuery(monthlyActivityQuerySchema, url.searchParams);
   const activity = await getPlayerMonthlyActivity(playerId, {
@@ -15,6 +15,7 @@ export const GET = withApi<{ playerId: string }>(async ({ params, url }) => {
     toMonth: query.to_month,
   });
   if (!activity) throw notFound(`No player with id '${playerId}'.`);
+  audit({ operation: "monthly_activity", playerId });
   return jsonResponse(activity);
 });
 

@@ -7,11 +7,12 @@ import { playerIdSchema } from "@/lib/schemas/player";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApi<{ playerId: string }>(async ({ params, url }) => {
+export const GET = withApi<{ playerId: string }>(async ({ params, url, audit }) => {
   const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
   parseQuery(z.strictObject({}), url.searchParams);
   const facets = await getPlayerTransactionFacets(playerId);
   if (!facets) throw notFound(`No player with id '${playerId}'.`);
+  audit({ operation: "transaction_facets", playerId });
   return jsonResponse(facets);
 });
 
