@@ -50,6 +50,11 @@ describe("targets", () => {
     ]);
   });
 
+  it("sets no ratio or latency target on the reference row, but still needs it answered", () => {
+    const rows = [row("framework-floor", 1, m(100, 80), m(1000)), row("framework-floor", 32, m(0), m(1000))];
+    expect(checkTargets(rows, 100)).toEqual(["framework-floor@c32 product completed no request"]);
+  });
+
   it("checks p99 at concurrency 1 only, and RSS", () => {
     const rows = [row("whale-cursor", 1, m(100, 50), m(10)), row("whale-cursor", 32, m(100, 900), m(10))];
     expect(checkTargets(rows, 400)).toEqual([

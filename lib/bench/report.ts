@@ -66,8 +66,10 @@ export function checkTargets(rows: readonly ResultRow[], peakRssMiB: number | nu
       if (m && m.requests === 0) failures.push(`${label(row)} ${side} completed no request`);
     }
     const r = ratio(row);
-    const min = scenarioKind(row.scenario) === "cheap" ? TARGETS.cheapRatio : TARGETS.whaleRatio;
-    if (r !== null && r < min) failures.push(`${label(row)} throughput ${r.toFixed(2)}× < ${min}×`);
+    const kind = scenarioKind(row.scenario);
+    const min = kind === "cheap" ? TARGETS.cheapRatio : kind === "whale" ? TARGETS.whaleRatio : null;
+    if (r !== null && min !== null && r < min)
+      failures.push(`${label(row)} throughput ${r.toFixed(2)}× < ${min}×`);
     if (row.concurrency === 1 && row.product && isLatencyTargeted(row.scenario)) {
       if (!(row.product.p99 < TARGETS.p99Ms)) {
         failures.push(`${label(row)} p99 ${fmtMs(row.product.p99)} ms ≥ ${TARGETS.p99Ms} ms`);
