@@ -23,7 +23,12 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <NuqsAdapter>{children}</NuqsAdapter>
+      {/*
+        Not shallow: each URL change also goes through Next's router, so every history entry records the
+        search it shows. A shallow entry records its predecessor's, and after a reload Next refetches such an
+        entry on back/forward; a second step taken during that refetch was lost (URL and filters disagreed).
+      */}
+      <NuqsAdapter defaultOptions={{ shallow: false }}>{children}</NuqsAdapter>
     </QueryClientProvider>
   );
 }

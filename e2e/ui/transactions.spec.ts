@@ -221,6 +221,52 @@ test.describe("transactions table", () => {
     await expectRange(page, 1, 20, bets.total);
   });
 
+  test("back and forward after a reload follow the URL while the server is slow", async ({ page }) => {
+    // After a reload the router has no copy of the earlier entries and asks the server for each one on
+    // back/forward. Those requests are held here, so every step lands while the server has not answered.
+    await open(page, PROFILE);
+    await page.getByRole("button", { name: /^Event type:/ }).click();
+    await page.getByRole("checkbox", { name: /^Bet/ }).check();
+    await page.keyboard.press("Escape");
+    const bets = await list(page, "event_type=bet&limit=20");
+    await expectRange(page, 1, 20, bets.total);
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expectRange(page, 21, 40, bets.total);
+    await page.reload();
+    await ready(page);
+
+    const held: (() => void)[] = [];
+    const answered: string[] = [];
+    await page.route(`**${PROFILE}?*`, async (route) => {
+      if (route.request().headers().rsc !== "1") return route.fallback();
+      await new Promise<void>((resolve) => held.push(resolve));
+      await route.fallback();
+      answered.push(route.request().url());
+    });
+    const releaseAll = () => {
+      for (const release of held.splice(0)) release();
+    };
+
+    await page.goBack();
+    await expectRange(page, 1, 20, bets.total);
+    await expect(page.getByRole("button", { name: "Event type: Bet" })).toBeVisible();
+    // Let the server answer that step, then step back again while anything it asks next is held.
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    releaseAll();
+    await expect.poll(() => answered.length).toBeGreaterThan(0);
+    await page.waitForTimeout(200);
+    await page.goBack();
+    await expect.poll(() => search(page).has("event_type")).toBe(false);
+    await expect(page.getByRole("button", { name: "Event type: Any" })).toBeVisible({ timeout: 10_000 });
+    await expectRange(page, 1, 20, (await list(page, "limit=20")).total);
+
+    await page.goForward();
+    await expect(page.getByRole("button", { name: "Event type: Bet" })).toBeVisible({ timeout: 10_000 });
+    await expectRange(page, 1, 20, bets.total);
+    releaseAll();
+    await page.unrouteAll({ behavior: "wait" });
+  });
+
   test("the previous page stays on screen while the next one loads", async ({ page }) => {
     await open(page, PROFILE);
     await expect(page.getByTestId("transaction-row")).toHaveCount(20);
