@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { open, signIn, WHALE } from "./helpers.ts";
+
+test("pages load without console errors or failed requests; the tab has an icon", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+  });
+  await signIn(page, "support_agent");
+  await open(page, "/");
+  await open(page, `/players/${WHALE}`);
+  await expect(page.getByTestId("transaction-row").first()).toBeVisible();
+
+  const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(icon).toBeTruthy();
+  const response = await page.request.get(icon ?? "");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("image/svg+xml");
+  expect(problems).toEqual([]);
+});
+
+test("robots.txt keeps crawlers out of the back office, without signing in", async ({ request }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toMatch(/User-agent: \*\s+Disallow: \/\s*$/);
+});
