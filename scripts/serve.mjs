@@ -84,8 +84,15 @@ if (mode === "start") {
   env.MALLOC_ARENA_MAX ??= "2";
 }
 
+const nextArgs = process.argv.slice(3);
+if (mode === "start" && !nextArgs.some((a) => a.startsWith("--keepAliveTimeout"))) {
+  // Node closes an idle keep-alive connection after 5 s. A client (or a load balancer: 60 s on AWS) that reuses
+  // it just then gets ECONNRESET, as the test suite's HTTP client did under load. Outlast their idle timeouts.
+  nextArgs.push("--keepAliveTimeout", "65000");
+}
+
 const nextBin = require.resolve("next/dist/bin/next");
-next = spawn(process.execPath, [nextBin, mode, ...process.argv.slice(3)], { stdio: "inherit", env });
+next = spawn(process.execPath, [nextBin, mode, ...nextArgs], { stdio: "inherit", env });
 
 function shutdown(code) {
   if (stopping) return;

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { FIXTURE_PLAYER_ID } from "../../scripts/test-fixtures.ts";
 import { AUTH, expectProblem, get, problemValidator } from "./helpers.ts";
@@ -138,5 +139,36 @@ test.describe("protocol", () => {
     expect(res.status()).toBe(200);
     expect(await res.json()).toMatchObject({ status: "ok", database: { reachable: true } });
     expect(res.headers()["x-request-id"]).toBeTruthy();
+  });
+
+  test("an idle keep-alive connection stays open well past Node's 5 s default", async ({ baseURL }) => {
+    // Clients and load balancers reuse idle connections for up to a minute; a server that closes them sooner
+    // races with their next request (ECONNRESET). One request, 7 s idle, a second request on the same socket.
+    const { hostname, port } = new URL(baseURL ?? "");
+    const socket = connect({ host: hostname, port: Number(port) });
+    let received = "";
+    let closedAt: number | null = null;
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    socket.on("close", () => {
+      closedAt = Date.now();
+    });
+    const request = `GET /api/health HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\n\r\n`;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", resolve);
+        socket.once("error", reject);
+      });
+      socket.write(request);
+      await expect.poll(() => received.match(/HTTP\/1\.1 200/g)?.length ?? 0).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      expect(closedAt, "the server closed the idle connection").toBeNull();
+      socket.write(request);
+      await expect.poll(() => received.match(/HTTP\/1\.1 200/g)?.length ?? 0).toBe(2);
+    } finally {
+      socket.destroy();
+    }
   });
 });
