@@ -24,6 +24,19 @@ async function expectRange(page: Page, first: number, last: number, total: numbe
   await expect(range(page)).toHaveText(total === 0 ? `0 of ${t}` : `${a}–${b} of ${t}`);
 }
 
+/** Opens the whale, filters by Bet and goes to page 2: three history entries. Returns the first page of bets. */
+async function betsSecondPage(page: Page): Promise<TransactionListData> {
+  await open(page, PROFILE);
+  await page.getByRole("button", { name: /^Event type:/ }).click();
+  await page.getByRole("checkbox", { name: /^Bet/ }).check();
+  await page.keyboard.press("Escape");
+  const bets = await list(page, "event_type=bet&limit=20");
+  await expectRange(page, 1, 20, bets.total);
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expectRange(page, 21, 40, bets.total);
+  return bets;
+}
+
 /** The ids of the rows shown, read from the page, against the API's page. */
 async function expectRowsToBe(page: Page, expected: TransactionListData) {
   await expect(page.getByTestId("transaction-row")).toHaveCount(expected.transactions.length);
@@ -182,14 +195,7 @@ test.describe("transactions table", () => {
   });
 
   test("the URL restores the view: reload, another browser, back and forward", async ({ page, browser }) => {
-    await open(page, PROFILE);
-    await page.getByRole("button", { name: /^Event type:/ }).click();
-    await page.getByRole("checkbox", { name: /^Bet/ }).check();
-    await page.keyboard.press("Escape");
-    const bets = await list(page, "event_type=bet&limit=20");
-    await expectRange(page, 1, 20, bets.total);
-    await page.getByRole("button", { name: "Next page" }).click();
-    await expectRange(page, 21, 40, bets.total);
+    const bets = await betsSecondPage(page);
     const shared = page.url();
     const rows = await tableRows(page);
 
@@ -224,14 +230,7 @@ test.describe("transactions table", () => {
   test("back and forward after a reload follow the URL while the server is slow", async ({ page }) => {
     // After a reload the router has no copy of the earlier entries and asks the server for each one on
     // back/forward. Those requests are held here, so every step lands while the server has not answered.
-    await open(page, PROFILE);
-    await page.getByRole("button", { name: /^Event type:/ }).click();
-    await page.getByRole("checkbox", { name: /^Bet/ }).check();
-    await page.keyboard.press("Escape");
-    const bets = await list(page, "event_type=bet&limit=20");
-    await expectRange(page, 1, 20, bets.total);
-    await page.getByRole("button", { name: "Next page" }).click();
-    await expectRange(page, 21, 40, bets.total);
+    const bets = await betsSecondPage(page);
     await page.reload();
     await ready(page);
 
