@@ -23,7 +23,7 @@ the import they are derived from the transactions in the database for every play
 Everything happens in one database transaction. A large import (at least 100,000 transactions and more
 than half as many as the table holds, e.g. an initial load) drops the indexes and keys of transactions
 and rebuilds them after, which locks the table until the import commits. Lines are validated by worker
-threads (one per core) when the files are larger than 16 MB.
+threads (one per core, up to 4) when the files are larger than 16 MB.
 
 Exit status: 0 when the import committed (bad lines, if any, were skipped); 1 with --strict and a bad
 line, or when every line was bad; 2 for a usage error.

@@ -2,6 +2,7 @@ import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ClientBase } from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
+import { asBuffer } from "./as-buffer.ts";
 
 /*
  * PostgreSQL COPY in text format: one row per line, columns separated by tabs, NULL as \N, and
@@ -112,10 +113,7 @@ export async function loadChunks(
     batch = [];
   };
   for await (const chunk of chunks) {
-    const text =
-      typeof chunk === "string"
-        ? chunk
-        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("utf8");
+    const text = typeof chunk === "string" ? chunk : asBuffer(chunk).toString("utf8");
     for (const line of text.split("\n")) {
       if (!line) continue;
       const values = parseCopyLine(line);

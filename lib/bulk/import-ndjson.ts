@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { ClientBase } from "pg";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
+import { asBuffer } from "./as-buffer.ts";
 import { loadChunks } from "./copy-rows.ts";
 import { DAILY_STATS_KEY, dailyStatsSelectSql } from "./daily-stats-sql.ts";
 import {
@@ -37,7 +38,7 @@ export interface ImportOptions {
   copy?: boolean;
   /** Least number of new transactions for the large-import path (default BULK_MIN_ROWS; tests lower it). */
   bulkMinRows?: number;
-  /** Worker threads that parse and validate lines; 0 parses on the calling thread. Default: one per core. */
+  /** Worker threads that parse and validate lines; 0 parses on the calling thread. Default: one per core, up to 4. */
   parseWorkers?: number;
   /** Bytes of lines per parse batch (default about 1 MB); small values let tests span many batches. */
   batchBytes?: number;
@@ -73,6 +74,13 @@ const WORK_MEM = "256MB";
 const STAGE_PLAYERS = "import_players_stage";
 const STAGE_TRANSACTIONS = "import_transactions_stage";
 
+/** Staged transactions whose id is already in the table: they would change nothing. */
+const DROP_STAGED_KNOWN_IDS_SQL = `DELETE FROM ${STAGE_TRANSACTIONS} s USING transactions t WHERE t.id = s.id`;
+
+/** A table's row count as the planner estimates it (free; exact enough to choose the import's path). */
+const estimatedRowsSql = (table: string) =>
+  `(SELECT GREATEST(reltuples, 0)::bigint FROM pg_class WHERE oid = '${table}'::regclass)`;
+
 /**
  * Streams `file` into the staging `table`: batches of lines go to the parse pool, at most `inFlight` at a
  * time (memory stays bounded whatever the file's size), and their results are taken in submission order, so
@@ -101,8 +109,7 @@ async function stageFile(
         report(result.bad[i] as number, result.bad[i + 1] as string);
       }
       progress.rows(lines);
-      const copy = result.copy; // arrives as a plain Uint8Array: wrapped, not copied
-      if (copy.length) yield Buffer.from(copy.buffer, copy.byteOffset, copy.byteLength);
+      if (result.copy.length) yield asBuffer(result.copy); // arrives as a plain Uint8Array
     }
   }
   await loadChunks(client, { table, columns: ["line", ...columns], copy: options.copy }, rows());
@@ -252,13 +259,11 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
     summary.players.existing = summary.players.lines - summary.players.bad - summary.players.inserted;
     progress.rows(summary.players.inserted);
 
-    // A large import (an initial load, typically) goes in like db:generate's: secondary indexes and the
-    // foreign key dropped and rebuilt by one sort each, the stats trigger paused and its work done in the
-    // same statement. That locks `transactions` until the commit, so small imports keep everything live.
+    // A large import (an initial load, typically) goes in like db:generate's: the indexes and keys dropped and
+    // rebuilt by one sort each, the stats trigger paused and its work done set-based. That locks `transactions`
+    // until the commit, so small imports keep everything live.
     const stagedTransactions = summary.transactions.lines - summary.transactions.bad;
-    const present = await client.query<{ n: string }>(
-      "SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'transactions'::regclass",
-    );
+    const present = await client.query<{ n: string }>(`SELECT ${estimatedRowsSql("transactions")} AS n`);
     const large = (rows: number) =>
       rows >= (options.bulkMinRows ?? BULK_MIN_ROWS) && rows > Number(present.rows[0]?.n ?? 0) / 2;
     let bulk = options.rebuildIndexes;
@@ -266,9 +271,7 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
       // Ids already present are left alone anyway; only new rows count, so importing a large file again
       // does not lock the table and rebuild its indexes for nothing. (Checked again under the lock below.)
       progress.phase("look up ids already present");
-      const known = await client.query(
-        `DELETE FROM ${STAGE_TRANSACTIONS} s USING transactions t WHERE t.id = s.id`,
-      );
+      const known = await client.query(DROP_STAGED_KNOWN_IDS_SQL);
       bulk = large(stagedTransactions - (known.rowCount ?? 0));
     }
     bulk ??= false;
@@ -289,7 +292,7 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
       await client.query(`ANALYZE ${STAGE_TRANSACTIONS}`); // sort-based plans for the statements below
 
       progress.phase("insert transactions");
-      await client.query(`DELETE FROM ${STAGE_TRANSACTIONS} s USING transactions t WHERE t.id = s.id`);
+      await client.query(DROP_STAGED_KNOWN_IDS_SQL);
       // In the order of the player indexes, so each player's rows share heap pages; sorted in memory
       // (2M rows need about 700 MB; beyond work_mem the sort spills to disk, a second slower).
       await client.query("SET LOCAL work_mem = '1GB'");
@@ -314,7 +317,7 @@ export async function importNdjson(client: ClientBase, options: ImportOptions): 
       const key = (a: string, b: string) => DAILY_STATS_KEY.map((k) => `${a}.${k} = ${b}.${k}`).join(" AND ");
       // Into (nearly) empty stats, an initial load: the key is rebuilt by one sort after, as for transactions.
       const statsCounts = await client.query<{ present: string; adding: string }>(
-        `SELECT (SELECT GREATEST(reltuples, 0)::bigint FROM pg_class WHERE oid = 'transaction_daily_stats'::regclass) AS present,
+        `SELECT ${estimatedRowsSql("transaction_daily_stats")} AS present,
                 (SELECT count(*) FROM import_stats) AS adding`,
       );
       const statsRow = statsCounts.rows[0];

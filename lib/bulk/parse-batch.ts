@@ -1,3 +1,4 @@
+import { asBuffer } from "./as-buffer.ts";
 import {
   importPlayerRow,
   importTransactionRow,
@@ -48,9 +49,7 @@ function parseRow(kind: ImportKind, line: string): LineResult<string[]> {
 }
 
 export function parseBatch(kind: ImportKind, batch: LineBatch): BatchResult {
-  const text = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength).toString(
-    "utf8",
-  );
+  const text = asBuffer(batch.bytes).toString("utf8");
   let copy = "";
   let lines = 0;
   const bad: (number | string)[] = [];

@@ -9,7 +9,7 @@ import { type BatchResult, type ImportKind, type LineBatch, parseBatch } from ".
  * `workers: 0` the batches are parsed inline (same function, same results).
  */
 
-/** Workers by default: one per core (the main thread mostly waits on I/O and the database). */
+/** Workers by default: one per core, up to 4 (the main thread mostly waits on I/O and the database). */
 export const defaultParseWorkers = () => Math.max(1, Math.min(4, availableParallelism()));
 
 export class ParsePool {

@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { asBuffer } from "./as-buffer.ts";
 import { batchLines, type LineBatch } from "./parse-batch.ts";
 
 /*
@@ -12,7 +13,7 @@ const CR = 0x0d;
 
 /** Line ends in `bytes`, which ends just after a "\n". */
 function countLineEnds(bytes: Uint8Array): number {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buffer = asBuffer(bytes);
   if (buffer.indexOf(CR) >= 0) return batchLines(buffer.toString("utf8")).length - 1;
   let n = 0;
   for (let i = buffer.indexOf(LF); i >= 0; i = buffer.indexOf(LF, i + 1)) n++;
