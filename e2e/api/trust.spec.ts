@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { authHeaders, signToken } from "../support/auth.ts";
 
@@ -69,6 +69,24 @@ test.describe("least privilege", () => {
   });
 });
 
+interface TrailEvent {
+  session_id: string;
+  operation: string;
+  filters: unknown;
+}
+
+/** The audit events of one API session in a player's trail, oldest first, as an admin reads them. */
+async function sessionTrail(
+  request: APIRequestContext,
+  query: string,
+  session: string,
+): Promise<TrailEvent[]> {
+  const admin = await signToken("admin-e2e", { roles: ["admin"] });
+  const res = await request.get(`/api/v1/players/P000042/audit?${query}`, { headers: authHeaders(admin) });
+  const body = (await res.json()) as { events: TrailEvent[] };
+  return body.events.filter((e) => e.session_id === session).reverse();
+}
+
 test("every read is accounted for: an admin sees it in the player's audit trail", async ({ request }) => {
   const session = `e2e-${randomUUID()}`;
   const agent = await signToken("agent-audit", { roles: ["support_agent"] });
@@ -77,18 +95,10 @@ test("every read is accounted for: an admin sees it in the player's audit trail"
   });
   expect(read.status()).toBe(200);
 
-  const admin = await signToken("admin-e2e", { roles: ["admin"] });
   await expect
-    .poll(
-      async () => {
-        const res = await request.get("/api/v1/players/P000042/audit?operation=transactions&limit=50", {
-          headers: authHeaders(admin),
-        });
-        const body = await res.json();
-        return body.events.find((e: { session_id: string }) => e.session_id === session);
-      },
-      { timeout: 30_000 },
-    )
+    .poll(async () => (await sessionTrail(request, "operation=transactions&limit=50", session))[0], {
+      timeout: 30_000,
+    })
     .toMatchObject({
       subject: "agent-audit",
       operation: "transactions",
@@ -116,22 +126,13 @@ test("the filter values and the monthly activity are audited as reads of the pla
   });
   expect(missing.status()).toBe(404);
 
-  const admin = await signToken("admin-e2e", { roles: ["admin"] });
   await expect
     .poll(
-      async () => {
-        const res = await request.get("/api/v1/players/P000042/audit?limit=100", {
-          headers: authHeaders(admin),
-        });
-        const body = await res.json();
-        return body.events
-          .filter((e: { session_id: string }) => e.session_id === session)
-          .map((e: { operation: string; filters: unknown }) => ({
-            operation: e.operation,
-            filters: e.filters,
-          }))
-          .reverse();
-      },
+      async () =>
+        (await sessionTrail(request, "limit=100", session)).map((e) => ({
+          operation: e.operation,
+          filters: e.filters,
+        })),
       { timeout: 30_000 },
     )
     .toEqual([
