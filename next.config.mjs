@@ -11,6 +11,8 @@ const nextConfig = {
     "ioredis",
   ],
   poweredByHeader: false,
+  // Compression stays on (Next's default): pages, their scripts and exports must leave compressed when no proxy
+  // does it, and turning it off showed no CPU gain beyond the noise here (docs/performance.md).
   // Parallel builds (e.g. tests of two worktrees) can use separate output folders.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,

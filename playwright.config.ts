@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_JWT } from "./e2e/jwt-config.ts";
-import { E2E_JWT_SECRET } from "./e2e/support/auth.ts";
+import { OIDC_E2E } from "./e2e/oidc/oidc-config.ts";
+import { E2E_JWT_SECRET } from "./test/support/e2e-auth.ts";
+import { E2E_JWT } from "./test/support/jwt-config.ts";
+import { TEST_SESSION_SECRET } from "./tools/bench/app-process.ts";
 
 /*
  * Two running copies of the production build: one on the embedded database, one on PostgreSQL.
@@ -9,7 +11,7 @@ import { E2E_JWT_SECRET } from "./e2e/support/auth.ts";
 const EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? 3101);
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3102);
 const JWT_PORT = Number(process.env.E2E_JWT_PORT ?? 3103);
-const targets = (process.env.PLAYWRIGHT_TARGETS ?? "embedded,postgres,jwt").split(",");
+const targets = (process.env.PLAYWRIGHT_TARGETS ?? "embedded,postgres,jwt,oidc").split(",");
 const postgresUrl = process.env.E2E_POSTGRES_URL;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -31,7 +33,9 @@ const projects = [];
 
 // Shared by the two servers: app-issued tokens verify (roles → scopes); the functional suites send many
 // requests from one address, so rate limiting is exercised by e2e/trust on servers of its own instead.
+// A server on an operator's database (DATABASE_URL) gets no generated secrets: the session secret is explicit.
 const trustEnv = { AUTH_JWT_SECRET: E2E_JWT_SECRET, RATE_LIMIT_MAX: "1000000" };
+const sessionEnv = { NEXTAUTH_SECRET: TEST_SESSION_SECRET };
 
 if (targets.includes("embedded")) {
   servers.push({
@@ -59,7 +63,7 @@ if (targets.includes("postgres") && postgresUrl) {
     url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { DATABASE_URL: postgresUrl, AUTH_MODE: "demo", LOG_LEVEL: "warn", ...trustEnv },
+    env: { DATABASE_URL: postgresUrl, AUTH_MODE: "demo", LOG_LEVEL: "warn", ...trustEnv, ...sessionEnv },
   });
   projects.push({
     name: "api-postgres",
@@ -83,12 +87,57 @@ if (targets.includes("jwt") && postgresUrl) {
       AUTH_JWT_AUDIENCE: E2E_JWT.audience,
       LOG_LEVEL: "warn",
       RATE_LIMIT_MAX: "1000000",
+      ...sessionEnv,
     },
   });
   projects.push({
     name: "api-jwt",
     testDir: "e2e/api-jwt",
     use: { baseURL: `http://127.0.0.1:${JWT_PORT}` },
+  });
+}
+// Sign-in through a real OpenID provider (oidc-provider on loopback) to an AUTH_MODE=jwt copy on PostgreSQL,
+// which also has the demo accounts explicitly on and one trusted proxy, for the sign-in throttle tests.
+if (targets.includes("oidc") && postgresUrl) {
+  servers.push(
+    {
+      command: "node --import tsx e2e/oidc/provider.ts",
+      url: `${OIDC_E2E.issuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node scripts/serve.mjs start --port ${OIDC_E2E.appPort}`,
+      url: `${OIDC_E2E.appUrl}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        DATABASE_URL: postgresUrl,
+        AUTH_MODE: "jwt",
+        NEXTAUTH_SECRET: "oidc-e2e-nextauth-secret-0123456789abcdef",
+        NEXTAUTH_URL: OIDC_E2E.appUrl,
+        AUTH_JWT_SECRET: OIDC_E2E.appJwtSecret,
+        AUTH_JWKS_URL: `${OIDC_E2E.issuer}/jwks`,
+        AUTH_JWT_ISSUER: OIDC_E2E.issuer,
+        AUTH_JWT_AUDIENCE: OIDC_E2E.backOffice.clientId,
+        OIDC_ISSUER: OIDC_E2E.issuer,
+        OIDC_CLIENT_ID: OIDC_E2E.backOffice.clientId,
+        OIDC_CLIENT_SECRET: OIDC_E2E.backOffice.clientSecret,
+        OIDC_NAME: OIDC_E2E.providerName,
+        AUTH_ACCESS_CONTACT: OIDC_E2E.accessContact,
+        AUTH_DEMO_USERS: "on",
+        TRUST_PROXY: "1",
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_MAX: "1000000",
+      },
+    },
+  );
+  projects.push({
+    name: "oidc",
+    testDir: "e2e/oidc",
+    expect: { timeout: 30_000 },
+    timeout: 120_000,
+    use: { ...devices["Desktop Chrome"], baseURL: OIDC_E2E.appUrl, launchOptions },
   });
 }
 // Faults, shutdown, shared rate limits and a short soak: these start (and stop) servers and databases of

@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "prisma/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["{lib,prisma,scripts,tools,test}/**/*.test.ts", "components/**/*.test.tsx"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
           environment: "node",
         },
@@ -20,9 +20,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["lib/**/*.int.test.ts", "prisma/**/*.int.test.ts", "scripts/**/*.int.test.ts"],
+          include: ["{lib,prisma,scripts,tools,test}/**/*.int.test.ts"],
           environment: "node",
-          globalSetup: ["scripts/vitest-integration-setup.ts"],
+          globalSetup: ["test/support/vitest-integration-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One database per run, shared by the files: run them one after another.

@@ -1,17 +1,10 @@
-import Link from "next/link";
+import { NotFoundContent } from "@/components/lookup/not-found-content";
 
+/** Only reached outside the signed-in pages; those render app/(app)/not-found.tsx inside their header. */
 export default function NotFound() {
   return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <p className="text-sm font-semibold text-indigo-700">404</p>
-      <h1 className="mt-2 text-2xl font-semibold text-slate-900">Page not found</h1>
-      <p className="mt-2 text-slate-600">There is nothing at this address.</p>
-      <Link
-        href="/"
-        className="mt-6 inline-block rounded-md text-indigo-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      >
-        Go to player lookup
-      </Link>
+    <main id="main">
+      <NotFoundContent />
     </main>
   );
 }

@@ -1,25 +1,13 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { type ReactNode, useState } from "react";
-import { ApiRequestError } from "@/lib/client/api-client";
-
-function makeQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        // Retry what may pass on a second try (network, 5xx); a 4xx answer will not change.
-        retry: (failures, error) =>
-          failures < 2 && (!(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500),
-      },
-    },
-  });
-}
+import { makeQueryClient } from "@/lib/client/query-client";
 
 export function Providers({ children }: { children: ReactNode }) {
+  // One cache per signed-in browser session: the (app) layout mounts on sign-in and goes away on sign-out, so
+  // one user's cached reads never show on the next user's pages. The server makes its own per request.
   const [queryClient] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>

@@ -7,6 +7,17 @@ import { SIGN_IN_PATH } from "@/lib/auth/paths";
 import { clearApiCredentials } from "@/lib/client/api-client";
 import { Button } from "./ui/button.tsx";
 
+/** The identity provider's end-session URL for this session, or null (demo sessions, or unknown). */
+async function providerSignOutUrl(): Promise<string | null> {
+  try {
+    const res = await fetch("/api/auth/end-session", { cache: "no-store" });
+    const body = res.ok ? ((await res.json()) as { url?: unknown }) : null;
+    return typeof body?.url === "string" ? body.url : null;
+  } catch {
+    return null;
+  }
+}
+
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
   return (
@@ -14,10 +25,14 @@ export function SignOutButton() {
       variant="ghost"
       size="sm"
       disabled={busy}
-      onClick={() => {
+      onClick={async () => {
         setBusy(true);
         clearApiCredentials();
-        void signOut({ callbackUrl: SIGN_IN_PATH });
+        // Asked first: next-auth's sign-out drops the cookie that holds the provider's ID token.
+        const providerSignOut = await providerSignOutUrl();
+        if (!providerSignOut) return signOut({ callbackUrl: SIGN_IN_PATH });
+        await signOut({ redirect: false });
+        window.location.assign(providerSignOut);
       }}
     >
       <LogOut aria-hidden="true" className="size-4" />

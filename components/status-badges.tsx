@@ -25,9 +25,10 @@ export function KycBadge({ status }: { status: KycStatus }) {
   );
 }
 
-export function BlockedBadge({ blocked }: { blocked: boolean }) {
+/** `strong`: the solid form for the player's header, where a block must be impossible to miss. */
+export function BlockedBadge({ blocked, strong = false }: { blocked: boolean; strong?: boolean }) {
   return blocked ? (
-    <Badge tone="negative" icon={<Ban aria-hidden="true" className={iconClass} />}>
+    <Badge tone="negative" strong={strong} icon={<Ban aria-hidden="true" className={iconClass} />}>
       Blocked
     </Badge>
   ) : (
@@ -37,11 +38,13 @@ export function BlockedBadge({ blocked }: { blocked: boolean }) {
   );
 }
 
-export function WithdrawalBadge({ status }: { status: string | null }) {
+/** `strong`: a restriction (on hold, blocked) in the solid form, as for BlockedBadge. */
+export function WithdrawalBadge({ status, strong = false }: { status: string | null; strong?: boolean }) {
   const { label, tone } = withdrawalStatusLabel(status);
   const Icon = tone === "positive" ? CircleCheck : tone === "negative" ? Ban : Clock;
+  const restricted = tone === "negative" || tone === "warning";
   return (
-    <Badge tone={tone} icon={<Icon aria-hidden="true" className={iconClass} />}>
+    <Badge tone={tone} strong={strong && restricted} icon={<Icon aria-hidden="true" className={iconClass} />}>
       Withdrawals {label.toLowerCase()}
     </Badge>
   );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env.ts";
 
+const SECRET_32 = "0123456789abcdef0123456789abcdef";
+
 describe("environment validation", () => {
   it("defaults to demo authentication only without a database URL (the embedded quick start)", () => {
     expect(parseEnv({}).AUTH_MODE).toBe("demo");
@@ -15,7 +17,52 @@ describe("environment validation", () => {
 
   it("refuses jwt mode without a way to verify tokens", () => {
     expect(() => parseEnv({ AUTH_MODE: "jwt" })).toThrow(/AUTH_JWT_SECRET or AUTH_JWKS_URL/);
-    expect(parseEnv({ AUTH_MODE: "jwt", AUTH_JWT_SECRET: "s" }).AUTH_MODE).toBe("jwt");
+    expect(parseEnv({ AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET_32 }).AUTH_MODE).toBe("jwt");
+  });
+
+  it("refuses an AUTH_JWT_SECRET shorter than 32 bytes, saying why", () => {
+    expect(() => parseEnv({ AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET_32.slice(1) })).toThrow(
+      /AUTH_JWT_SECRET: must be at least 32 bytes \(an HMAC key shorter than its hash can be brute-forced/,
+    );
+    // Bytes, not characters: 16 two-byte characters are 32 bytes.
+    expect(parseEnv({ AUTH_JWT_SECRET: "é".repeat(16) }).AUTH_JWT_SECRET).toBe("é".repeat(16));
+    expect(() => parseEnv({ AUTH_JWT_SECRET: "é".repeat(15) })).toThrow(/AUTH_JWT_SECRET/);
+  });
+
+  it("refuses a JWKS without both issuer and audience", () => {
+    const jwks = { AUTH_MODE: "jwt", AUTH_JWKS_URL: "https://id.example/jwks.json" };
+    expect(() => parseEnv(jwks)).toThrow(
+      /AUTH_JWT_ISSUER: AUTH_JWKS_URL is set[\s\S]*AUTH_JWT_AUDIENCE: AUTH_JWKS_URL/,
+    );
+    expect(() => parseEnv({ ...jwks, AUTH_JWT_ISSUER: "https://id.example" })).toThrow(
+      /AUTH_JWT_AUDIENCE: AUTH_JWKS_URL is set, so AUTH_JWT_AUDIENCE is required/,
+    );
+    expect(() => parseEnv({ ...jwks, AUTH_JWT_AUDIENCE: "api" })).toThrow(/AUTH_JWT_ISSUER/);
+    expect(
+      parseEnv({ ...jwks, AUTH_JWT_ISSUER: "https://id.example", AUTH_JWT_AUDIENCE: "api" }).AUTH_MODE,
+    ).toBe("jwt");
+  });
+
+  it("refuses jwt mode with sign-in but no AUTH_JWT_SECRET: the back office's tokens would all be refused", () => {
+    const jwksOnly = {
+      AUTH_MODE: "jwt",
+      AUTH_JWKS_URL: "https://id.example/jwks.json",
+      AUTH_JWT_ISSUER: "https://id.example",
+      AUTH_JWT_AUDIENCE: "api",
+    };
+    expect(parseEnv(jwksOnly).AUTH_JWT_SECRET).toBeUndefined();
+    for (const signIn of [{ OIDC_ISSUER: "https://id.example" }, { AUTH_DEMO_USERS: "on" }]) {
+      expect(() => parseEnv({ ...jwksOnly, ...signIn })).toThrow(/AUTH_JWT_SECRET: sign-in is configured/);
+      expect(parseEnv({ ...jwksOnly, ...signIn, AUTH_JWT_SECRET: SECRET_32 }).AUTH_MODE).toBe("jwt");
+    }
+  });
+
+  it("bounds token lifetimes at 24 h unless configured", () => {
+    expect(parseEnv({}).AUTH_MAX_TOKEN_LIFETIME_SECONDS).toBe(86_400);
+    expect(parseEnv({ AUTH_MAX_TOKEN_LIFETIME_SECONDS: "3600" }).AUTH_MAX_TOKEN_LIFETIME_SECONDS).toBe(3600);
+    expect(() => parseEnv({ AUTH_MAX_TOKEN_LIFETIME_SECONDS: "0" })).toThrow(
+      /AUTH_MAX_TOKEN_LIFETIME_SECONDS/,
+    );
   });
 
   it("reads limits and timeouts, rejecting nonsense", () => {

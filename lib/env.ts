@@ -1,17 +1,41 @@
 import { z } from "zod";
 
+/** HS256 needs a key at least as long as its hash (RFC 7518 §3.2). */
+export const MIN_JWT_SECRET_BYTES = 32;
+
 // Validated once per process; every module reads configuration from here, never from process.env directly.
 const envSchema = z
   .object({
     DATABASE_URL: z.string().min(1).optional(),
     // No default on purpose: see the refinement below.
     AUTH_MODE: z.enum(["demo", "jwt"]).optional(),
-    AUTH_JWT_SECRET: z.string().min(1).optional(),
+    /**
+     * The shared secret of HS256/384/512 tokens (the ones the back office issues to signed-in users, and any
+     * caller's). Tokens are verified with it only when it is set: the launcher generates one for the embedded
+     * quick start alone (no DATABASE_URL, AUTH_MODE not jwt), never for a deployment on the operator's database.
+     * At least 32 bytes: a shorter HMAC key can be brute-forced from one captured token.
+     */
+    AUTH_JWT_SECRET: z
+      .string()
+      .refine((s) => new TextEncoder().encode(s).length >= MIN_JWT_SECRET_BYTES, {
+        message: `must be at least ${MIN_JWT_SECRET_BYTES} bytes (an HMAC key shorter than its hash can be brute-forced from one token); e.g. \`openssl rand -base64 48\``,
+      })
+      .optional(),
+    /** An identity provider's key set (asymmetric tokens). Requires AUTH_JWT_ISSUER and AUTH_JWT_AUDIENCE. */
     AUTH_JWKS_URL: z.url().optional(),
     AUTH_JWT_ISSUER: z.string().min(1).optional(),
+    /** Tokens must name it in `aud`: a token the provider issued to another client is refused. */
     AUTH_JWT_AUDIENCE: z.string().min(1).optional(),
     AUTH_JWT_ALGORITHMS: z.string().optional(),
-    // Back-office sign-in (next-auth). Secrets default to generated ones (see lib/auth/secrets.ts).
+    /**
+     * Longest accepted token lifetime (exp − iat, or exp − now without iat); a token minted for longer is
+     * refused, so a leaked long-lived token is not a standing credential.
+     */
+    AUTH_MAX_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(86_400),
+    /**
+     * Back-office sign-in (next-auth) session secret. Required: the launcher generates it only for the embedded
+     * quick start (.data/auth-secrets.json); outside it the server refuses to start without it (lib/auth/secrets.ts).
+     */
     NEXTAUTH_SECRET: z.string().min(1).optional(),
     AUTH_SECRET: z.string().min(1).optional(),
     OIDC_ISSUER: z.url().optional(),
@@ -19,6 +43,13 @@ const envSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().min(1).default("Single sign-on"),
     AUTH_DEMO_USERS: z.enum(["on", "off"]).optional(),
+    /** This site's public URL (next-auth reads it too); sign-out sends the provider back to its sign-in page. */
+    NEXTAUTH_URL: z.url().optional(),
+    /** Whom a signed-in user without a role should ask for one (shown on the no-role page). */
+    AUTH_ACCESS_CONTACT: z.string().min(1).max(200).optional(),
+    /** Failed sign-ins allowed per account and per address in a window, before 429. */
+    AUTH_SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+    AUTH_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     AUTH_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(3600).default(300),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Server-side cap on every SQL statement (PostgreSQL statement_timeout). */
@@ -29,6 +60,10 @@ const envSchema = z
     EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(100).optional(),
     /** How long an export waits for a slot before answering 503. */
     EXPORT_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+    /** Exports one caller (token subject, else client address) may run at once; beyond it 429. */
+    EXPORT_PER_CALLER: z.coerce.number().int().min(1).max(100).default(2),
+    /** An export whose client takes no data for this long is cut, freeing its slot. */
+    EXPORT_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(900_000).default(30_000),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     /** Requests per caller per window; 0 turns rate limiting off. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000_000).default(600),
@@ -59,6 +94,32 @@ const envSchema = z
         code: "custom",
         path: ["AUTH_MODE"],
         message: "AUTH_MODE=jwt needs AUTH_JWT_SECRET or AUTH_JWKS_URL",
+      });
+    }
+    // Without both, any token the provider signs (an ID token for another client, another tenant's) is accepted.
+    if (env.AUTH_JWKS_URL) {
+      for (const name of ["AUTH_JWT_ISSUER", "AUTH_JWT_AUDIENCE"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `AUTH_JWKS_URL is set, so ${name} is required: without it tokens the provider issued to other clients or issuers are accepted`,
+          });
+        }
+      }
+    }
+    // The back office's signed-in users call the API with HS256 tokens signed with AUTH_JWT_SECRET: without it,
+    // in jwt mode, every read of theirs would be refused. Say so at start rather than after sign-in.
+    if (
+      env.AUTH_MODE === "jwt" &&
+      !env.AUTH_JWT_SECRET &&
+      (env.OIDC_ISSUER || env.AUTH_DEMO_USERS === "on")
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_JWT_SECRET"],
+        message:
+          "sign-in is configured (OIDC_ISSUER or AUTH_DEMO_USERS=on) but AUTH_JWT_SECRET is not: in AUTH_MODE=jwt the API accepts the back office's tokens only when they are signed with an explicit AUTH_JWT_SECRET (at least 32 bytes)",
       });
     }
   })

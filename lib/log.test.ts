@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, scrubText } from "./log.ts";
+import { createLogger, log, scrubText } from "./log.ts";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -10,19 +10,24 @@ function capture() {
       done();
     },
   });
-  return { lines, logger: createLogger(stream, "debug") };
+  return { lines, stream };
+}
+
+function captureAt(level: string) {
+  const { lines, stream } = capture();
+  return { lines, logger: createLogger(stream, level) };
 }
 
 describe("structured logging", () => {
   it("writes JSON lines with a string level, an ISO time and the fields", () => {
-    const { lines, logger } = capture();
+    const { lines, logger } = captureAt("debug");
     logger.info({ requestId: "r1", route: "/api/v1/players/P1", status: 200, durationMs: 3 }, "request");
     expect(lines[0]).toMatchObject({ level: "info", msg: "request", requestId: "r1", status: 200 });
     expect(String(lines[0]?.time)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   it("redacts secrets and contact data by key, also nested", () => {
-    const { lines, logger } = capture();
+    const { lines, logger } = captureAt("debug");
     logger.warn(
       {
         authorization: "Bearer abc.def.ghi",
@@ -41,7 +46,7 @@ describe("structured logging", () => {
 
   it("masks e-mail addresses, phone numbers, bearer tokens and JWTs inside free text", () => {
     const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2lnbmF0dXJl";
-    const { lines, logger } = capture();
+    const { lines, logger } = captureAt("debug");
     logger.error({ message: `lookup of jane.doe@example.com with ${jwt} failed` }, "call +44 7700 900189");
     const text = JSON.stringify(lines[0]);
     expect(text).not.toContain("jane.doe@example.com");
@@ -50,9 +55,37 @@ describe("structured logging", () => {
     expect(scrubText("Authorization: Bearer s3cr3t-token")).toBe("Authorization: Bearer [redacted]");
   });
 
+  it("the linear patterns still mask what the old ones did: JWT after a hyphen, e-mails back to back", () => {
+    const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2lnbmF0dXJl";
+    expect(scrubText(`token-${jwt}`)).toBe("token-[jwt]");
+    expect(scrubText("a@b.com!x@y.org and jane.doe@example.co.uk")).toBe("[email][email] and [email]");
+    // A JWT cut short (a truncated header or line) is masked too.
+    expect(scrubText("eyJhbGciOiJIUzI1NiJ9.eyJzdWIi")).toBe("[jwt]");
+  });
+
   it("keeps dates readable (audit records logged as a last resort carry them)", () => {
-    const { lines, logger } = capture();
+    const { lines, logger } = captureAt("debug");
     logger.error({ audit: { occurredAt: new Date("2026-11-20T12:00:00.000Z"), subject: "agent7" } }, "x");
     expect(lines[0]?.audit).toEqual({ occurredAt: "2026-11-20T12:00:00.000Z", subject: "agent7" });
+  });
+
+  it("tells request-path callers which levels are on, and writes only those", () => {
+    const { lines, logger } = captureAt("warn");
+    const global = globalThis as unknown as { parLogger?: unknown };
+    const previous = global.parLogger;
+    global.parLogger = logger;
+    try {
+      expect([log.enabled("debug"), log.enabled("info"), log.enabled("warn"), log.enabled("error")]).toEqual([
+        false,
+        false,
+        true,
+        true,
+      ]);
+      log.info("request", { requestId: "r1" });
+      log.warn("database unavailable", { requestId: "r2" });
+      expect(lines.map((line) => line.requestId)).toEqual(["r2"]);
+    } finally {
+      global.parLogger = previous;
+    }
   });
 });

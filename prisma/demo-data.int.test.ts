@@ -1,10 +1,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { WAGERING_MULTIPLIER } from "@/lib/db/refresh-player-aggregates";
-import { createTestPrisma } from "@/lib/db/test-client";
 import { getPlayerProfile } from "@/lib/players/get-player-profile";
 import { KYC_STATUSES } from "@/lib/schemas/player";
 import { CREATORS, EVENT_TYPES } from "@/lib/schemas/transaction";
+import { createTestPrisma } from "@/test/support/test-client";
 
 /*
  * The demo data set as loaded into the database (plus the PTEST fixtures): the shape the spec and the UI rely

@@ -1,5 +1,5 @@
 // `prisma generate` without the schema-engine download that fails offline: generation never runs the
-// engine, so any existing file satisfies the CLI's check (see README, "Prisma without its binaries").
+// engine, so any existing file satisfies the CLI's check (see docs/configuration.md, "Prisma without its binaries").
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 

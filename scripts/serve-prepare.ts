@@ -4,6 +4,7 @@
  * to Next.js's environment as one JSON line. Nothing is started here.
  */
 import { fillGeneratedSecrets } from "../lib/auth/generated-secrets.ts";
+import { missingSessionSecret } from "../lib/auth/secrets.ts";
 import { parseEnv } from "../lib/env.ts";
 
 const env = { ...process.env };
@@ -17,11 +18,17 @@ try {
 }
 
 const added: Record<string, string> = {};
-// Sign-in works with no configuration: missing secrets come from .data/auth-secrets.json (generated once).
+// The embedded quick start (no DATABASE_URL) works with no configuration: missing secrets come from
+// .data/auth-secrets.json (generated once). A deployment on the operator's database sets its own.
 const generated = await fillGeneratedSecrets(env);
 if (generated.length)
   console.error(`Using generated ${generated.join(" and ")} from .data/auth-secrets.json.`);
 for (const name of generated) added[name] = env[name] ?? "";
+const missing = missingSessionSecret(env);
+if (missing) {
+  console.error(`Invalid environment configuration:\n  - ${missing}`);
+  process.exit(2);
+}
 // Without NEXTAUTH_URL, next-auth builds its URLs from the request's Host header (any port, any host name).
 if (!env.NEXTAUTH_URL && !env.AUTH_TRUST_HOST) added.AUTH_TRUST_HOST = "true";
 process.stdout.write(`${JSON.stringify(added)}\n`);

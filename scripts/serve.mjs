@@ -11,6 +11,8 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { productionStartArgs, productionStartEnv } from "./next-start-settings.mjs";
+import { listenArguments } from "./serve-hostname.mjs";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start") {
@@ -74,22 +76,10 @@ if (!env.DATABASE_URL) {
   env.AUTH_MODE ??= "demo";
 }
 
-if (mode === "start") {
-  // Node's heap grows lazily up to ~2 GB: under load it kept hundreds of MB of garbage. A cap makes it collect
-  // sooner (measured: peak RSS under 32 concurrent exports 510 MB → under 300 MB). NODE_OPTIONS overrides it.
-  if (!/--max-old-space-size/.test(env.NODE_OPTIONS ?? "")) {
-    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --max-old-space-size=256`.trim();
-  }
-  // glibc gives each thread its own malloc arena; a few are enough and keep the resident set smaller.
-  env.MALLOC_ARENA_MAX ??= "2";
-}
-
-const nextArgs = process.argv.slice(3);
-if (mode === "start" && !nextArgs.some((a) => a.startsWith("--keepAliveTimeout"))) {
-  // Node closes an idle keep-alive connection after 5 s. A client (or a load balancer: 60 s on AWS) that reuses
-  // it just then gets ECONNRESET, as the test suite's HTTP client did under load. Outlast their idle timeouts.
-  nextArgs.push("--keepAliveTimeout", "65000");
-}
+const listen = listenArguments(env, process.argv.slice(3));
+if (listen.notice) console.error(listen.notice);
+const nextArgs = mode === "start" ? productionStartArgs(listen.args) : listen.args;
+if (mode === "start") Object.assign(env, productionStartEnv(env));
 
 const nextBin = require.resolve("next/dist/bin/next");
 next = spawn(process.execPath, [nextBin, mode, ...nextArgs], { stdio: "inherit", env });

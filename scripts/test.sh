@@ -2,14 +2,15 @@
 # The whole test suite: unit, integration (embedded + PostgreSQL), production build, HTTP and UI tests, and the
 # trust tests (database outage, SIGTERM, shared rate limits, a short soak; e2e/trust).
 # PostgreSQL is the local server (TEST_POSTGRES_URL overrides; TEST_DB_PREFIX names the test databases and Redis
-# keys; E2E_EMBEDDED_PORT / E2E_POSTGRES_PORT / E2E_JWT_PORT choose the ports of the app servers, the trust tests
+# keys; E2E_EMBEDDED_PORT / E2E_POSTGRES_PORT / E2E_JWT_PORT / E2E_OIDC_PORT choose the ports of the app servers,
+# E2E_OIDC_PROVIDER_PORT that of the test OpenID provider (e2e/oidc), the trust tests
 # use ports from E2E_POSTGRES_PORT + 8). Without it the PostgreSQL runs are skipped with a warning, except under
 # CI=true where they are required. Redis (TEST_REDIS_URL, default 127.0.0.1:6379) likewise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 pg_ok=1
-node --import tsx -e 'import("./scripts/test-db.ts").then(async m => process.exit((await m.postgresReachable()) ? 0 : 1))' || pg_ok=0
+node --import tsx -e 'import("./test/support/test-db.ts").then(async m => process.exit((await m.postgresReachable()) ? 0 : 1))' || pg_ok=0
 if [ "$pg_ok" = 0 ]; then
   if [ "${CI:-}" = "true" ]; then echo "PostgreSQL is not reachable at ${TEST_POSTGRES_URL:-127.0.0.1:5432}; CI requires it." >&2; exit 1; fi
   echo "WARNING: PostgreSQL not reachable; running on the embedded database only." >&2
@@ -26,6 +27,9 @@ if [ "$redis_ok" = 0 ]; then
   echo "WARNING: Redis not reachable; the shared rate-limit tests are skipped." >&2
 fi
 
+echo "== OpenAPI document (Redocly and Spectral, offline)"
+npm run --silent lint:openapi
+
 echo "== unit tests"
 npx vitest run --project unit
 
@@ -41,11 +45,11 @@ npx next build
 
 echo "== end-to-end tests (HTTP API and UI in Chromium)"
 # A fresh embedded database for every run, with the demo data and the test fixtures.
-node --import tsx -e 'import("./scripts/test-db.ts").then(m => m.prepareEmbeddedDataDir(".data/e2e-pglite"))'
+node --import tsx -e 'import("./test/support/test-db.ts").then(m => m.prepareEmbeddedDataDir(".data/e2e-pglite"))'
 targets="embedded"
 if [ "$pg_ok" = 1 ]; then
-  E2E_POSTGRES_URL=$(node --import tsx -e 'import("./scripts/test-db.ts").then(async m => { const u = await m.recreatePostgresDatabase(`${process.env.TEST_DB_PREFIX ?? "par"}_e2e`); await m.migrateAndSeed(u); console.log(u); })')
+  E2E_POSTGRES_URL=$(node --import tsx -e 'import("./test/support/test-db.ts").then(async m => { const u = await m.recreatePostgresDatabase(`${process.env.TEST_DB_PREFIX ?? "par"}_e2e`); await m.migrateAndSeed(u); console.log(u); })')
   export E2E_POSTGRES_URL
-  targets="embedded,postgres,jwt"
+  targets="embedded,postgres,jwt,oidc"
 fi
 PLAYWRIGHT_TARGETS="$targets" npx playwright test "$@"

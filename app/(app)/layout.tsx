@@ -1,13 +1,18 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
+import { NoRoleNotice } from "@/components/auth/no-role-notice";
 import { Providers } from "@/components/providers";
 import { SIGN_IN_PATH } from "@/lib/auth/paths";
 import { getCurrentSession } from "@/lib/auth/session";
+import { getEnv } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
 
-/** Every page in this group needs a session (the proxy already redirected with a way back). */
+/**
+ * Every page in this group needs a session (the proxy already redirected with a way back), and a role:
+ * without one, the page says so instead of rendering reads that would all be refused.
+ */
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const session = await getCurrentSession();
   if (!session) redirect(SIGN_IN_PATH);
@@ -21,7 +26,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       </a>
       <AppHeader name={session.user.name ?? session.user.email ?? "Signed in"} role={session.user.role} />
       <main id="main" className="mx-auto max-w-7xl px-4 pb-16 pt-6 sm:px-6">
-        {children}
+        {session.user.role ? children : <NoRoleNotice contact={getEnv().AUTH_ACCESS_CONTACT ?? null} />}
       </main>
     </Providers>
   );

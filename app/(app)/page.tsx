@@ -1,20 +1,25 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PlayerSearch } from "@/components/lookup/player-search";
+import { SCOPES, scopesForRoles } from "@/lib/auth/scopes";
+import { getCurrentSession } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Player lookup · Player Accounts" };
 
-export default function LookupPage() {
+export default async function LookupPage() {
+  const role = (await getCurrentSession())?.user?.role ?? null;
+  // The page only words its messages from the role; the API enforces the same scopes on every request.
+  const canSearchEmail = role ? scopesForRoles([role]).includes(SCOPES.playersPii) : false;
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-semibold text-slate-900">Player lookup</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Search by player id, name or email. Use the arrow keys to move through the results and Enter to open a
-        profile.
+        Search by {canSearchEmail ? "player id, name or email" : "player id or name"}. Use the arrow keys to
+        move through the results and Enter to open a profile.
       </p>
       <div className="mt-6">
         <Suspense>
-          <PlayerSearch />
+          <PlayerSearch canSearchEmail={canSearchEmail} hasAssignedPlayers={role === "vip_manager"} />
         </Suspense>
       </div>
     </div>

@@ -3,8 +3,7 @@
 import { KeyRound, LoaderCircle, LogIn } from "lucide-react";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { DEMO_CREDENTIALS } from "@/lib/auth/demo-credentials";
-import { ROLE_LABELS } from "@/lib/auth/roles";
+import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { clearApiCredentials } from "@/lib/client/api-client";
 import { Button } from "../ui/button.tsx";
 
@@ -14,22 +13,35 @@ const ERRORS: Record<string, string> = {
   OAuthCallback: "Single sign-on did not complete. Try again.",
   AccessDenied: "Access was denied.",
   SessionRequired: "Please sign in to continue.",
+  TooManyAttempts:
+    "Too many failed sign-ins for this account or from this network. Wait a few minutes, then try again.",
 };
+
+export interface DemoAccount {
+  username: string;
+  password: string;
+  role: Role;
+}
 
 const inputClass =
   "mt-1 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-slate-900 shadow-xs placeholder:text-slate-400 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600";
 
+/**
+ * The demo accounts come from the server page, and only when they are on: this component's bundle never
+ * carries their passwords.
+ */
 export function SignInForm({
   callbackUrl,
-  demoUsers,
+  demoAccounts,
   oidcName,
   initialError,
 }: {
   callbackUrl: string;
-  demoUsers: boolean;
+  demoAccounts: readonly DemoAccount[] | null;
   oidcName: string | null;
   initialError: string | null;
 }) {
+  const demoUsers = demoAccounts !== null;
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(
@@ -150,7 +162,7 @@ export function SignInForm({
             className="mt-3 divide-y divide-slate-200 border-t border-slate-200"
             data-testid="demo-accounts"
           >
-            {DEMO_CREDENTIALS.map((c) => (
+            {(demoAccounts ?? []).map((c) => (
               <li key={c.username} className="flex items-center justify-between gap-3 py-2">
                 <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 text-sm">
                   <dt className="sr-only">Role</dt>

@@ -1,9 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { queries } from "@/lib/client/queries";
 import type { MonthlyActivityData } from "@/lib/client/wire";
+import { formatTick, valueAxis } from "@/lib/format/axis-ticks";
 import { formatCount, formatMoney } from "@/lib/format/money";
 import type { ActivityFlow } from "@/lib/schemas/activity";
 import { ErrorState } from "../error-state.tsx";
@@ -33,11 +35,59 @@ function monthLabel(month: string, style: "short" | "long"): string {
   return f.format(new Date(`${month}-01T00:00:00Z`));
 }
 
-let compact: Intl.NumberFormat | undefined;
-const compactNumber = (n: number) => {
-  compact ??= new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 1 });
-  return compact.format(n);
-};
+/** Fewer ticks on a phone, so labels never crowd each other. */
+function useMaxTicks(): number {
+  const [maxTicks, setMaxTicks] = useState(5);
+  useEffect(() => {
+    const narrow = window.matchMedia("(max-width: 639px)");
+    const update = () => setMaxTicks(narrow.matches ? 3 : 5);
+    update();
+    narrow.addEventListener("change", update);
+    return () => narrow.removeEventListener("change", update);
+  }, []);
+  return maxTicks;
+}
+
+type ChartRow = { key: string; month: string; monthLong: string } & Record<ActivityFlow, number>;
+
+/** The tooltip in the cards' style: the month, then each flow with its exact amount and count. */
+function ActivityTooltip({
+  active,
+  row,
+  data,
+}: {
+  active?: boolean;
+  row?: ChartRow;
+  data: MonthlyActivityData;
+}) {
+  if (!active || !row) return null;
+  const month = data.months.find((m) => m.month === row.key);
+  return (
+    <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow-md">
+      <p className="mb-1 font-medium text-slate-900">{row.monthLong}</p>
+      <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-0.5 tabular-nums">
+        {SERIES.map((s) => (
+          <div key={s.key} className="contents">
+            <dt className="flex items-center gap-1.5 text-slate-600">
+              <span
+                aria-hidden="true"
+                className="inline-block size-2.5 rounded-sm"
+                style={{ background: s.color }}
+              />
+              {s.label}
+            </dt>
+            <dd className="text-right text-slate-900">
+              {month ? formatMoney(month[s.key].amount, data.currency) : ""}
+              {month ? (
+                <span className="ml-1 text-xs text-slate-500">{formatCount(month[s.key].count)}×</span>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
 
 export function ActivityChart({ playerId }: { playerId: string }) {
   const activity = useQuery(queries.monthlyActivity(playerId));
@@ -69,14 +119,30 @@ export function ActivityChart({ playerId }: { playerId: string }) {
 }
 
 function ActivityBars({ data }: { data: MonthlyActivityData }) {
-  const rows = data.months.map((m) => ({
-    month: monthLabel(m.month, "short"),
-    ...Object.fromEntries(SERIES.map((s) => [s.key, Number(m[s.key].amount)])),
-  }));
+  const maxTicks = useMaxTicks();
+  const rows = data.months.map(
+    (m) =>
+      ({
+        key: m.month,
+        month: monthLabel(m.month, "short"),
+        monthLong: monthLabel(m.month, "long"),
+        ...Object.fromEntries(SERIES.map((s) => [s.key, Number(m[s.key].amount)])),
+      }) as ChartRow,
+  );
+  const axis = valueAxis(
+    rows.flatMap((r) => SERIES.map((s) => r[s.key])),
+    maxTicks,
+  );
+  const tickLabel = (v: number) => formatTick(v, axis, data.currency);
+  // Room for the longest label (about 7 px a character at 12 px), so none is clipped.
+  const axisWidth = Math.max(40, 12 + 7 * Math.max(...axis.ticks.map((t) => tickLabel(t).length)));
   const empty = data.months.every((m) => SERIES.every((s) => m[s.key].count === 0));
   const money = (v: string) => formatMoney(v, data.currency);
   return (
     <>
+      <p className="mb-1 text-xs text-slate-600" data-testid="activity-chart-unit">
+        Amounts in {data.currency}
+      </p>
       <div className="relative h-72" data-testid="activity-chart">
         {empty ? (
           <p className="absolute inset-0 z-10 flex items-center justify-center text-sm text-slate-600">
@@ -98,19 +164,30 @@ function ActivityBars({ data }: { data: MonthlyActivityData }) {
             <CartesianGrid vertical={false} stroke="#e2e8f0" />
             <XAxis
               dataKey="month"
+              interval="preserveStartEnd"
+              minTickGap={4}
               tick={{ fill: "#475569", fontSize: 12 }}
               tickLine={false}
               axisLine={{ stroke: "#cbd5e1" }}
             />
             <YAxis
-              tickFormatter={compactNumber}
+              domain={axis.domain}
+              ticks={axis.ticks}
+              interval={0}
+              tickFormatter={tickLabel}
               tick={{ fill: "#475569", fontSize: 12 }}
               tickLine={false}
               axisLine={false}
-              width={56}
+              width={axisWidth}
             />
             <Tooltip
-              formatter={(value, name) => [formatMoney(String(value), data.currency), name]}
+              content={(props) => (
+                <ActivityTooltip
+                  active={props.active}
+                  row={props.payload?.[0]?.payload as ChartRow}
+                  data={data}
+                />
+              )}
               cursor={{ fill: "#f1f5f9" }}
             />
             <Legend

@@ -10,16 +10,15 @@ import { Badge } from "../ui/badge.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { YesNo } from "./yes-no.tsx";
 
-function Tile({
+/** One figure: a label, the value, and a line saying what it is. */
+export function Tile({
   label,
-  code,
   children,
   highlight = false,
   testId,
   note,
 }: {
   label: string;
-  code?: string;
   children: ReactNode;
   highlight?: boolean;
   testId: string;
@@ -32,12 +31,7 @@ function Tile({
         highlight ? "border-indigo-200 bg-indigo-50/60" : "border-slate-200 bg-white",
       )}
     >
-      <dt className="text-sm text-slate-700">
-        {label}
-        {code ? (
-          <span className="block font-mono text-xs text-slate-600 sm:ml-1.5 sm:inline">{code}</span>
-        ) : null}
-      </dt>
+      <dt className="text-sm font-medium text-slate-700">{label}</dt>
       <dd
         className={cn(
           "mt-1 font-semibold tabular-nums text-slate-900",
@@ -79,13 +73,13 @@ export function BalancesPanel({ profile }: { profile: PlayerProfileData }) {
         >
           {money(b.pending_withdrawal)}
         </Tile>
-        <Tile label="Total balance" testId="balance-total" note="Cash + bonus">
+        <Tile label="Total balance" testId="balance-total" note="Cash plus bonus">
           {money(b.total_balance)}
         </Tile>
-        <Tile label="Cash" testId="balance-cash">
+        <Tile label="Cash" testId="balance-cash" note="Real money, not bonus">
           {money(b.cash_balance)}
         </Tile>
-        <Tile label="Bonus" testId="balance-bonus">
+        <Tile label="Bonus" testId="balance-bonus" note="Not withdrawable until wagered">
           {money(b.bonus_balance)}
         </Tile>
       </dl>
@@ -93,6 +87,10 @@ export function BalancesPanel({ profile }: { profile: PlayerProfileData }) {
   );
 }
 
+/**
+ * Key figures in plain words, each with a one-line explanation under it (readable on touch screens, where
+ * tooltips are not); the API's short names (ltd, wr, …) stay in the API reference.
+ */
 export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: TimeZoneChoice }) {
   const k = profile.kpi;
   const money = (v: string) => formatMoney(v, profile.currency);
@@ -101,39 +99,43 @@ export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: Time
       <CardHeader
         titleId="kpi-title"
         title="Key figures"
-        description="Derived from the player's transactions; each shows its API field name too."
+        description="Lifetime figures from the player's completed transactions."
       />
       <dl className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-4">
-        <Tile label="Lifetime deposits" code="ltd" testId="kpi-ltd">
+        <Tile label="Lifetime deposits" testId="kpi-ltd" note="Every completed deposit, added up">
           {money(k.ltd)}
         </Tile>
-        <Tile label="Lifetime withdrawals" code="ltw" testId="kpi-ltw">
+        <Tile label="Lifetime withdrawals" testId="kpi-ltw" note="Every completed withdrawal, added up">
           {money(k.ltw)}
         </Tile>
-        <Tile label="Net cash" code="ltnc" testId="kpi-ltnc" note="Deposits minus withdrawals">
+        <Tile
+          label="Net cash"
+          testId="kpi-ltnc"
+          note="Deposits minus withdrawals; below zero when the player took out more"
+        >
           {money(k.ltnc)}
         </Tile>
         <Tile
-          label="Wagering requirement"
-          code="wr"
+          label="Wagering left"
           testId="kpi-wr"
-          note="Still to wager on the active bonus"
+          note="Still to bet before the active bonus turns into cash"
         >
           {money(k.wr)}
         </Tile>
-        <Tile label="Active bonus" code="active_bonus" testId="kpi-active-bonus">
+        <Tile label="Active bonus" testId="kpi-active-bonus" note="Whether a bonus balance is open">
           <YesNo value={k.active_bonus} />
         </Tile>
         <Tile
           label="Last deposit"
-          code="last_deposit"
           testId="kpi-last-deposit"
           note={
             k.last_deposit ? (
               <time dateTime={k.last_deposit.date}>
                 {formatDateTime(k.last_deposit.date, tz)} · {formatRelative(k.last_deposit.date)}
               </time>
-            ) : undefined
+            ) : (
+              "The newest completed deposit"
+            )
           }
         >
           {k.last_deposit ? (
@@ -144,14 +146,15 @@ export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: Time
         </Tile>
         <Tile
           label="Last withdrawal"
-          code="last_withdrawal"
           testId="kpi-last-withdrawal"
           note={
             k.last_withdrawal ? (
               <Badge tone={k.last_withdrawal.status === "pending" ? "warning" : "positive"}>
                 {k.last_withdrawal.status === "pending" ? "Pending" : "Completed"}
               </Badge>
-            ) : undefined
+            ) : (
+              "The newest withdrawal request"
+            )
           }
         >
           {k.last_withdrawal ? (

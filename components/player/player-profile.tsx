@@ -2,60 +2,144 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, UserRoundX } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useQueryState } from "nuqs";
+import { type ReactNode, useEffect, useRef } from "react";
+import {
+  availablePlayerSections,
+  type PlayerSection,
+  playerSectionSearchParams,
+  resolvePlayerSection,
+} from "@/lib/client/player-sections";
 import { queries } from "@/lib/client/queries";
 import { ErrorState, isNotFound } from "../error-state.tsx";
 import { TransactionsPanel } from "../transactions/transactions-panel.tsx";
-import { Card } from "../ui/card.tsx";
+import { Card, CardHeader } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { ActivityChart } from "./activity-chart.tsx";
 import { BalancesPanel, KpiPanel } from "./money-panels.tsx";
+import { PeriodSummary } from "./period-summary.tsx";
+import { PlayerHeader, PlayerHeaderSkeleton } from "./player-header.tsx";
 import { ProfileCard } from "./profile-card.tsx";
+import { SectionTabs, sectionPanelId, sectionTabId } from "./section-tabs.tsx";
 import { TimeZoneSwitch, useTimeZone } from "./time-zone-switch.tsx";
+
+// Recharts is most of the chart's weight: it loads when the Activity section is first shown.
+const ActivityChart = dynamic(() => import("./activity-chart.tsx").then((m) => m.ActivityChart), {
+  loading: () => <ActivitySkeleton />,
+});
 
 const linkClass =
   "inline-flex items-center gap-1 rounded-sm text-sm text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 
-export function PlayerProfile({ playerId }: { playerId: string }) {
+/**
+ * The player 360: a sticky header (identity, status, key balances) and one section at a time, chosen
+ * in the URL (`?section=`). `audit` is the admin trail, rendered by the server for admins only (null
+ * otherwise: no Audit tab). `contactMasked`: this role gets e-mail and phone masked by the API.
+ */
+export function PlayerProfile({
+  playerId,
+  audit = null,
+  contactMasked = false,
+}: {
+  playerId: string;
+  audit?: ReactNode;
+  contactMasked?: boolean;
+}) {
   const profile = useQuery(queries.playerProfile(playerId));
   const [tz] = useTimeZone();
+  const [section, selectSection, hrefFor] = usePlayerSection(audit !== null);
+  const top = useRef<HTMLDivElement>(null);
+  const sections = availablePlayerSections(audit !== null);
 
   if (profile.isError && isNotFound(profile.error)) return <PlayerNotFound playerId={playerId} />;
 
+  function select(next: PlayerSection) {
+    selectSection(next);
+    // The new section starts under the sticky header, not wherever the old one was scrolled to.
+    const anchor = top.current;
+    if (anchor && window.scrollY > anchor.offsetTop) window.scrollTo({ top: anchor.offsetTop });
+  }
+
+  const tabs = <SectionTabs sections={sections} current={section} onSelect={select} hrefFor={hrefFor} />;
+
   return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+    <div>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <Link href="/" className={linkClass}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Player lookup
         </Link>
         <TimeZoneSwitch />
       </div>
-
-      {profile.isPending ? (
-        <ProfileSkeleton />
-      ) : profile.isError ? (
-        <Card>
-          <h1 className="sr-only">Player {playerId}</h1>
-          <ErrorState
-            title="Could not load this player"
-            error={profile.error}
-            onRetry={() => void profile.refetch()}
-            retrying={profile.isFetching}
-          />
-        </Card>
+      <div ref={top} />
+      {profile.isSuccess ? (
+        <PlayerHeader profile={profile.data} tabs={tabs} />
       ) : (
-        <>
-          <ProfileCard profile={profile.data} tz={tz} />
-          <BalancesPanel profile={profile.data} />
-          <KpiPanel profile={profile.data} tz={tz} />
-        </>
+        <PlayerHeaderSkeleton playerId={playerId} tabs={tabs} loading={profile.isPending} />
       )}
 
-      <ActivityChart playerId={playerId} />
-      <TransactionsPanel playerId={playerId} tz={tz} />
+      <div
+        role="tabpanel"
+        id={sectionPanelId(section)}
+        aria-labelledby={sectionTabId(section)}
+        data-testid={`section-panel-${section}`}
+        className="mt-4 space-y-5"
+      >
+        {section === "overview" ? (
+          profile.isPending ? (
+            <OverviewSkeleton />
+          ) : profile.isError ? (
+            <Card>
+              <ErrorState
+                title="Could not load this player"
+                error={profile.error}
+                onRetry={() => void profile.refetch()}
+                retrying={profile.isFetching}
+              />
+            </Card>
+          ) : (
+            <>
+              <BalancesPanel profile={profile.data} />
+              <KpiPanel profile={profile.data} tz={tz} />
+              <PeriodSummary playerId={playerId} tz={tz} />
+              <ProfileCard profile={profile.data} tz={tz} contactMasked={contactMasked} />
+            </>
+          )
+        ) : null}
+        {section === "transactions" ? <TransactionsPanel playerId={playerId} tz={tz} /> : null}
+        {section === "activity" ? <ActivityChart playerId={playerId} /> : null}
+        {section === "audit" ? audit : null}
+      </div>
     </div>
   );
+}
+
+/** The shown section (from `?section=`, see resolvePlayerSection), a setter and each section's link. */
+function usePlayerSection(
+  audit: boolean,
+): [PlayerSection, (s: PlayerSection) => void, (s: PlayerSection) => string] {
+  const [requested, setRequested] = useQueryState(
+    "section",
+    playerSectionSearchParams.section.withOptions({ history: "push", scroll: false }),
+  );
+  const search = useSearchParams();
+  const pathname = usePathname();
+  const params = new URLSearchParams(search.toString());
+  const section = resolvePlayerSection(requested, { audit, search: params });
+  // A link with filters but no section opens Transactions: write that down, or clearing the filters
+  // would take the user to the Overview.
+  const implicit = requested === null && section !== "overview";
+  useEffect(() => {
+    if (implicit) void setRequested(section, { history: "replace" });
+  }, [implicit, section, setRequested]);
+  const hrefFor = (s: PlayerSection) => {
+    const q = new URLSearchParams(params);
+    q.set("section", s);
+    return `${pathname}?${q.toString()}`;
+  };
+  return [section, (s) => void setRequested(s), hrefFor];
 }
 
 function PlayerNotFound({ playerId }: { playerId: string }) {
@@ -76,61 +160,44 @@ function PlayerNotFound({ playerId }: { playerId: string }) {
   );
 }
 
-/** The loaded page's shapes and sizes, so the content does not move when it arrives. */
-function ProfileSkeleton() {
+function ActivitySkeleton() {
+  return (
+    <Card aria-busy="true">
+      <CardHeader title="Activity, last 12 months" />
+      <div className="p-4 sm:px-5">
+        <p role="status" className="sr-only">
+          Loading the activity chart…
+        </p>
+        <Skeleton className="h-72 w-full" />
+      </div>
+    </Card>
+  );
+}
+
+const SKELETON_CARDS = [
+  { name: "balances", tiles: [0, 1, 2, 3, 4] },
+  { name: "key-figures", tiles: [0, 1, 2, 3, 4, 5, 6] },
+];
+
+/** The Overview's shapes and sizes, so the content does not move when it arrives. */
+function OverviewSkeleton() {
   return (
     <div className="space-y-5" aria-busy="true">
       <p role="status" className="sr-only">
         Loading the player…
       </p>
-      <Card>
-        <div className="space-y-3 border-b border-slate-100 px-4 py-4 sm:px-5">
-          <Skeleton className="h-8 w-64" />
-          <div className="flex gap-1.5">
-            <Skeleton className="h-5 w-28 rounded-full" />
-            <Skeleton className="h-5 w-24 rounded-full" />
-            <Skeleton className="h-5 w-36 rounded-full" />
+      {SKELETON_CARDS.map(({ name, tiles }) => (
+        <Card key={name}>
+          <div className="border-b border-slate-100 px-4 py-3 sm:px-5">
+            <Skeleton className="h-5 w-28" />
           </div>
-        </div>
-        <div className="grid grid-cols-1 gap-6 px-4 py-4 sm:px-5 lg:grid-cols-3">
-          {[0, 1, 2].map((g) => (
-            <div key={g} className="space-y-3">
-              <Skeleton className="h-4 w-24" />
-              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-                {[0, 1, 2, 3, 4, 5].map((i) => (
-                  <div key={i} className="space-y-1.5">
-                    <Skeleton className="h-3 w-20" />
-                    <Skeleton className="h-4 w-32" />
-                  </div>
-                ))}
-              </div>
-            </div>
-          ))}
-        </div>
-        <div className="border-t border-slate-100 px-4 py-3 sm:px-5">
-          <Skeleton className="h-5 w-72" />
-        </div>
-      </Card>
-      <Card>
-        <div className="border-b border-slate-100 px-4 py-3 sm:px-5">
-          <Skeleton className="h-5 w-24" />
-        </div>
-        <div className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-5">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className="h-20 w-full" />
-          ))}
-        </div>
-      </Card>
-      <Card>
-        <div className="border-b border-slate-100 px-4 py-3 sm:px-5">
-          <Skeleton className="h-5 w-28" />
-        </div>
-        <div className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-4">
-          {[0, 1, 2, 3, 4, 5, 6].map((i) => (
-            <Skeleton key={i} className="h-20 w-full" />
-          ))}
-        </div>
-      </Card>
+          <div className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-4">
+            {tiles.map((i) => (
+              <Skeleton key={i} className="h-20 w-full" />
+            ))}
+          </div>
+        </Card>
+      ))}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
+import { EyeOff } from "lucide-react";
 import type { ReactNode } from "react";
 import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { PlayerProfileData } from "@/lib/client/wire";
 import { timeZoneLabel } from "@/lib/format/dates";
 import { humanize } from "@/lib/format/labels";
-import { BlockedBadge, KycBadge, WithdrawalBadge } from "../status-badges.tsx";
-import { Card } from "../ui/card.tsx";
+import { Card, CardHeader } from "../ui/card.tsx";
 import { DateValue } from "./date-value.tsx";
 import { YesNo } from "./yes-no.tsx";
 
@@ -31,6 +31,9 @@ function Field({
   );
 }
 
+const contactLinkClass =
+  "rounded-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+
 const none = (text = "Not set") => <span className="text-slate-600">{text}</span>;
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -42,43 +45,55 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function ProfileCard({ profile, tz }: { profile: PlayerProfileData; tz: TimeZoneChoice }) {
+/**
+ * Contact, account and communication details. `contactMasked`: the API masked e-mail and phone for this
+ * role, so they are plain text (a masked address is no address to write to) and the card says so.
+ */
+export function ProfileCard({
+  profile,
+  tz,
+  contactMasked,
+}: {
+  profile: PlayerProfileData;
+  tz: TimeZoneChoice;
+  contactMasked: boolean;
+}) {
   const s = profile.settings;
   return (
-    <Card aria-labelledby="player-name">
-      <div className="flex flex-col gap-3 border-b border-slate-100 px-4 py-4 sm:px-5">
-        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <h1 id="player-name" className="text-2xl font-semibold text-slate-900" data-testid="player-name">
-            {profile.name}
-          </h1>
-          <span className="font-mono text-sm text-slate-600">
-            <span className="sr-only">Player id </span>
-            <span data-testid="player-id">{profile.id}</span>
-          </span>
-        </div>
-        <div className="flex flex-wrap gap-1.5" data-testid="status-badges">
-          <KycBadge status={profile.kyc_status} />
-          <BlockedBadge blocked={profile.blocked} />
-          <WithdrawalBadge status={profile.withdrawal_status} />
-        </div>
-      </div>
-
+    <Card aria-labelledby="details-title">
+      <CardHeader titleId="details-title" title="Details" />
+      {contactMasked ? (
+        <p
+          className="flex items-start gap-2 border-b border-slate-100 bg-slate-50 px-4 py-2 text-sm text-slate-700 sm:px-5"
+          data-testid="contact-masked-note"
+        >
+          <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+          Contact data is masked for your role: e-mail and phone show only enough to recognise the player.
+        </p>
+      ) : null}
       <div className="grid grid-cols-1 gap-6 px-4 py-4 sm:px-5 lg:grid-cols-3">
         <Group title="Contact">
           <Field label="Email" testId="field-email" wide>
-            {profile.email ? (
-              <a
-                className="text-indigo-700 underline-offset-2 hover:underline"
-                href={`mailto:${profile.email}`}
-              >
+            {profile.email === null ? (
+              none()
+            ) : contactMasked ? (
+              profile.email
+            ) : (
+              <a className={contactLinkClass} href={`mailto:${profile.email}`}>
                 {profile.email}
               </a>
-            ) : (
-              none()
             )}
           </Field>
           <Field label="Phone" testId="field-phone">
-            {profile.phone ?? none()}
+            {profile.phone === null ? (
+              none()
+            ) : contactMasked ? (
+              profile.phone
+            ) : (
+              <a className={contactLinkClass} href={`tel:${profile.phone.replace(/[^\d+]/g, "")}`}>
+                {profile.phone}
+              </a>
+            )}
           </Field>
           <Field label="Language" testId="field-language">
             {profile.language ?? none()}

@@ -29,7 +29,8 @@ export function ExportButton({
   const label =
     total === undefined
       ? "Export CSV"
-      : `Export ${total === 1 ? "this transaction" : `these ${formatCount(total)} transactions`} as CSV`;
+      : // Starts with the visible text, so a voice user saying "Export CSV" reaches it (WCAG 2.5.3).
+        `Export CSV: ${total === 1 ? "this transaction" : `these ${formatCount(total)} transactions`}`;
 
   const run = async () => {
     setState({ kind: "running" });

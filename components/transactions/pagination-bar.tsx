@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { PAGE_SIZES } from "@/lib/client/transaction-url-state";
 import { formatCount } from "@/lib/format/money";
@@ -56,48 +56,58 @@ export function PaginationBar({
           Page {formatCount(pageIndex + 1)} of {formatCount(pageCount)}
         </p>
         <div className="flex items-center gap-1">
-          <Button
-            size="icon"
-            variant="secondary"
-            aria-label="First page"
-            title="First page"
+          <PageButton
+            label="First page"
+            icon={ChevronsLeft}
             disabled={disabled || !table.getCanPreviousPage()}
             onClick={() => table.firstPage()}
-          >
-            <ChevronsLeft aria-hidden="true" className="size-4" />
-          </Button>
-          <Button
-            size="icon"
-            variant="secondary"
-            aria-label="Previous page"
-            title="Previous page"
+          />
+          <PageButton
+            label="Previous page"
+            icon={ChevronLeft}
             disabled={disabled || !table.getCanPreviousPage()}
             onClick={() => table.previousPage()}
-          >
-            <ChevronLeft aria-hidden="true" className="size-4" />
-          </Button>
-          <Button
-            size="icon"
-            variant="secondary"
-            aria-label="Next page"
-            title="Next page"
+          />
+          <PageButton
+            label="Next page"
+            icon={ChevronRight}
             disabled={disabled || !table.getCanNextPage()}
             onClick={() => table.nextPage()}
-          >
-            <ChevronRight aria-hidden="true" className="size-4" />
-          </Button>
-          <Button
-            size="icon"
-            variant="secondary"
-            aria-label="Last page"
-            title="Last page"
+          />
+          <PageButton
+            label="Last page"
+            icon={ChevronsRight}
             disabled={disabled || !table.getCanNextPage()}
             onClick={() => table.lastPage()}
-          >
-            <ChevronsRight aria-hidden="true" className="size-4" />
-          </Button>
+          />
         </div>
       </div>
     </nav>
+  );
+}
+
+/** An icon button that moves through the pages; its label is both its accessible name and its tooltip. */
+function PageButton({
+  label,
+  icon: Icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      size="icon"
+      variant="secondary"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+    </Button>
   );
 }

@@ -1,11 +1,16 @@
 "use client";
 
-import { Eraser } from "lucide-react";
-import { useId } from "react";
+import { Eraser, Search, X } from "lucide-react";
+import { useId, useState } from "react";
 import {
   DATE_PRESETS,
+  type FilterState,
   isEventType,
   presetRange,
+  SORTS,
+  type SortValue,
+  STATUSES,
+  type StatusValue,
   type TimeZoneChoice,
   type TransactionViewState,
 } from "@/lib/client/transaction-url-state";
@@ -18,9 +23,17 @@ import { EVENT_TYPES } from "@/lib/schemas/enums";
 import { Button } from "../ui/button.tsx";
 import { MultiSelect } from "./multi-select.tsx";
 
-export type FilterPatch = Partial<
-  Pick<TransactionViewState, "event_type" | "event_name" | "created_by" | "from" | "to">
->;
+export type FilterPatch = Partial<FilterState>;
+
+/** How each order reads, in captions and in the phone's sort menu. */
+export const SORT_LABELS: Record<SortValue, string> = {
+  date_desc: "newest first",
+  date_asc: "oldest first",
+  amount_desc: "largest amount first",
+  amount_asc: "smallest amount first",
+};
+
+const STATUS_LABELS: Record<StatusValue, string> = { pending: "Pending", completed: "Completed" };
 
 const controlClass =
   "h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600";
@@ -30,6 +43,7 @@ export function TransactionFilters({
   facets,
   tz,
   onChange,
+  onSort,
   onClear,
   active,
 }: {
@@ -37,12 +51,13 @@ export function TransactionFilters({
   facets: TransactionFacetsData | undefined;
   tz: TimeZoneChoice;
   onChange: (patch: FilterPatch) => void;
+  onSort: (sort: SortValue) => void;
   onClear: () => void;
   active: boolean;
 }) {
-  const fromId = useId();
-  const toId = useId();
   const creatorId = useId();
+  const statusId = useId();
+  const sortId = useId();
   const typeCounts = new Map(facets?.event_types.map((t) => [t.value, t.count]));
   const typeOptions = EVENT_TYPES.map((t) => ({
     value: t,
@@ -101,6 +116,50 @@ export function TransactionFilters({
             ))}
           </select>
         </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={statusId} className="whitespace-nowrap text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select
+            id={statusId}
+            className={cn(controlClass, "sm:w-36")}
+            value={state.status ?? ""}
+            onChange={(e) => {
+              const value = e.target.value;
+              onChange({ status: STATUSES.find((s) => s === value) ?? null });
+            }}
+          >
+            <option value="">Any</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {/* The table's headings sort on wider screens; the cards below 768 px have none. */}
+        <div className="flex items-center gap-2 md:hidden">
+          <label htmlFor={sortId} className="whitespace-nowrap text-sm font-medium text-slate-800">
+            Sort
+          </label>
+          <select
+            id={sortId}
+            className={controlClass}
+            value={state.sort}
+            onChange={(e) => onSort(SORTS.find((s) => s === e.target.value) ?? "date_desc")}
+          >
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s].replace(/^./, (c) => c.toUpperCase())}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TransactionIdLookup
+          key={state.transaction_id ?? ""}
+          value={state.transaction_id}
+          onChange={(transaction_id) => onChange({ transaction_id })}
+        />
         {active ? (
           <Button variant="ghost" size="sm" onClick={onClear} className="sm:ml-auto">
             <Eraser aria-hidden="true" className="size-4" />
@@ -111,32 +170,8 @@ export function TransactionFilters({
 
       <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <legend className="sr-only">Date range, whole days in {timeZoneLabel(tz)}</legend>
-        <div className="flex items-center gap-2">
-          <label htmlFor={fromId} className="w-10 text-sm font-medium text-slate-800 sm:w-auto">
-            From
-          </label>
-          <input
-            id={fromId}
-            type="date"
-            className={cn(controlClass, "sm:w-40")}
-            value={state.from ?? ""}
-            max={state.to ?? undefined}
-            onChange={(e) => onChange({ from: e.target.value || null })}
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor={toId} className="w-10 text-sm font-medium text-slate-800 sm:w-auto">
-            To
-          </label>
-          <input
-            id={toId}
-            type="date"
-            className={cn(controlClass, "sm:w-40")}
-            value={state.to ?? ""}
-            min={state.from ?? undefined}
-            onChange={(e) => onChange({ to: e.target.value || null })}
-          />
-        </div>
+        <DateField label="From" value={state.from} max={state.to} onChange={(from) => onChange({ from })} />
+        <DateField label="To" value={state.to} min={state.from} onChange={(to) => onChange({ to })} />
         <span className="text-xs text-slate-600">Whole days, {timeZoneLabel(tz)}</span>
         <div className="flex flex-wrap gap-1.5 sm:ml-2">
           {DATE_PRESETS.map((p) => (
@@ -162,6 +197,89 @@ export function TransactionFilters({
           </Button>
         </div>
       </fieldset>
+    </div>
+  );
+}
+
+/** Lookup by exact transaction id: applied on Enter or "Find", so that typing does not fetch on every key. */
+function TransactionIdLookup({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(value ?? "");
+  return (
+    <form
+      aria-label="Find a transaction by id"
+      className="flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChange(text.trim() || null);
+      }}
+    >
+      <label htmlFor={id} className="whitespace-nowrap text-sm font-medium text-slate-800">
+        Transaction id
+      </label>
+      <input
+        id={id}
+        className={cn(controlClass, "font-mono sm:w-36")}
+        value={text}
+        maxLength={64}
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="T0000000042"
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Button type="submit" size="sm" variant="secondary" aria-label="Find transaction by id">
+        <Search aria-hidden="true" className="size-4" />
+      </Button>
+      {value ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          aria-label="Clear transaction id"
+          onClick={() => onChange(null)}
+        >
+          <X aria-hidden="true" className="size-4" />
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
+/** One end of the date range: a labelled date input bounded by the other end. */
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  min?: string | null;
+  max?: string | null;
+  onChange: (day: string | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="w-10 text-sm font-medium text-slate-800 sm:w-auto">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={cn(controlClass, "sm:w-40")}
+        value={value ?? ""}
+        min={min ?? undefined}
+        max={max ?? undefined}
+        onChange={(e) => onChange(e.target.value || null)}
+      />
     </div>
   );
 }

@@ -1,86 +1,26 @@
 "use client";
 
-import {
-  createColumnHelper,
-  type PaginationState,
-  rowPaginationFeature,
-  tableFeatures,
-  useTable,
-} from "@tanstack/react-table";
-import { useMemo } from "react";
-import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import { type PaginationState, useTable } from "@tanstack/react-table";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { Fragment, useCallback, useMemo, useState } from "react";
+import type { SortValue, TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { TransactionData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatDate, formatTime, timeZoneLabel } from "@/lib/format/dates";
 import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
-import { directionOf, formatMoney } from "@/lib/format/money";
-import { Badge } from "../ui/badge.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
+import {
+  AmountText,
+  cellClass,
+  detailsId,
+  features,
+  headerClass,
+  RowDetailsContext,
+  StatusText,
+  type TransactionColumnMeta,
+  transactionColumns,
+} from "./transaction-columns.tsx";
 
-export const features = tableFeatures({ rowPaginationFeature });
-const helper = createColumnHelper<typeof features, TransactionData>();
-
-const RIGHT = new Set(["amount"]);
-const NOWRAP = new Set([
-  "date",
-  "amount",
-  "created_at",
-  "completed_at",
-  "event_type",
-  "event_name",
-  "created_by",
-]);
-
-/** Date over time, so that three date columns fit beside the others at 1280 px. */
-function DateCell({ iso, tz }: { iso: string; tz: TimeZoneChoice }) {
-  return (
-    <time dateTime={iso} className="block leading-tight">
-      <span className="block">{formatDate(iso, tz)}</span>
-      <span className="block text-xs tabular-nums text-slate-600">{formatTime(iso, tz)}</span>
-    </time>
-  );
-}
-
-function buildColumns(tz: TimeZoneChoice) {
-  const zone = timeZoneLabel(tz);
-  return helper.columns([
-    helper.accessor("date", {
-      header: `Date (${zone})`,
-      cell: (info) => <DateCell iso={info.getValue()} tz={tz} />,
-    }),
-    helper.accessor("event_type", {
-      header: "Event type",
-      cell: (info) => EVENT_TYPE_LABELS[info.getValue()] ?? info.getValue(),
-    }),
-    helper.accessor("event_name", { header: "Event name" }),
-    helper.accessor("event_note", {
-      header: "Note",
-      cell: (info) => info.getValue() ?? <span className="text-slate-500">—</span>,
-    }),
-    helper.accessor("amount", {
-      header: "Amount",
-      cell: (info) => <AmountText amount={info.getValue()} currency={info.row.original.currency} />,
-    }),
-    helper.accessor("payment_method", {
-      header: "Payment method",
-      cell: (info) => info.getValue() ?? <span className="text-slate-500">—</span>,
-    }),
-    helper.accessor("created_by", { header: "Created by" }),
-    helper.accessor("created_at", {
-      header: `Created at (${zone})`,
-      cell: (info) => <DateCell iso={info.getValue()} tz={tz} />,
-    }),
-    helper.accessor("completed_at", {
-      header: `Completed at (${zone})`,
-      cell: (info) => {
-        const value = info.getValue();
-        return value ? <DateCell iso={value} tz={tz} /> : <Badge tone="warning">Pending</Badge>;
-      },
-    }),
-  ]);
-}
-
-const COLUMN_COUNT = 9;
 const emptyRows: TransactionData[] = [];
 
 /**
@@ -100,7 +40,7 @@ export function useTransactionsTable({
   onPaginationChange: (next: PaginationState) => void;
   tz: TimeZoneChoice;
 }) {
-  const columns = useMemo(() => buildColumns(tz), [tz]);
+  const columns = useMemo(() => transactionColumns(tz), [tz]);
   return useTable({
     features,
     columns,
@@ -115,22 +55,6 @@ export function useTransactionsTable({
 }
 
 export type TransactionsTable = ReturnType<typeof useTransactionsTable>;
-
-function AmountText({ amount, currency }: { amount: string; currency: string }) {
-  const direction = directionOf(amount);
-  return (
-    <span
-      className={cn(
-        "font-medium tabular-nums",
-        direction === "in" && "text-emerald-700",
-        direction === "out" && "text-red-700",
-        direction === "none" && "text-slate-700",
-      )}
-    >
-      {formatMoney(amount, currency, { signed: true })}
-    </span>
-  );
-}
 
 /** Below 768 px a table of nine columns is hard to read: each transaction becomes a small card. */
 function TransactionCards({
@@ -162,7 +86,12 @@ function TransactionCards({
   return (
     <ul className="divide-y divide-slate-100">
       {rows.map((t) => (
-        <li key={t.id} className="px-4 py-3 text-sm" data-testid="transaction-card">
+        <li
+          key={t.id}
+          className="px-4 py-3 text-sm"
+          data-testid="transaction-card"
+          data-transaction-id={t.id}
+        >
           <div className="flex items-start justify-between gap-3">
             <p className="font-medium text-slate-900">
               {EVENT_TYPE_LABELS[t.event_type] ?? t.event_type} · {t.event_name}
@@ -190,22 +119,76 @@ function TransactionCards({
                 <dd>{t.payment_method}</dd>
               </>
             ) : null}
-            <dt className="text-slate-600">Created</dt>
+            <dt className="text-slate-600">Status</dt>
             <dd>
-              {formatDate(t.created_at, tz)}, {formatTime(t.created_at, tz)} by {t.created_by}
-            </dd>
-            <dt className="text-slate-600">Completed</dt>
-            <dd>
-              {t.completed_at ? (
-                `${formatDate(t.completed_at, tz)}, ${formatTime(t.completed_at, tz)}`
-              ) : (
-                <Badge tone="warning">Pending</Badge>
-              )}
+              <StatusText completedAt={t.completed_at} />
             </dd>
           </dl>
+          {/* Created and completed, as the table's details row has them: a native disclosure, keyboard-ready. */}
+          <details className="mt-1 text-slate-700">
+            <summary className="cursor-pointer text-slate-600">Created and completed</summary>
+            <TransactionDetails t={t} tz={tz} />
+          </details>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A sortable column's heading: a button that sorts by it (newest/largest first, then the reverse). */
+function SortButton({
+  sort,
+  current,
+  onSort,
+  children,
+}: {
+  sort: NonNullable<TransactionColumnMeta["sort"]>;
+  current: SortValue;
+  onSort: (sort: SortValue) => void;
+  children: React.ReactNode;
+}) {
+  const direction = current === sort.desc ? "desc" : current === sort.asc ? "asc" : null;
+  const Icon = direction === "desc" ? ArrowDown : direction === "asc" ? ArrowUp : ArrowUpDown;
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(direction === "desc" ? sort.asc : sort.desc)}
+      className="inline-flex items-center gap-1 rounded uppercase tracking-wide hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      {children}
+      <Icon aria-hidden="true" className={cn("size-3.5", direction ? "text-indigo-700" : "text-slate-400")} />
+    </button>
+  );
+}
+
+function ariaSort(meta: TransactionColumnMeta | undefined, current: SortValue) {
+  if (!meta?.sort) return undefined;
+  if (current === meta.sort.desc) return "descending" as const;
+  if (current === meta.sort.asc) return "ascending" as const;
+  return "none" as const;
+}
+
+/** A row's details: the instants and ids the compact row leaves out. */
+function TransactionDetails({ t, tz }: { t: TransactionData; tz: TimeZoneChoice }) {
+  const zone = timeZoneLabel(tz);
+  const at = (iso: string) => (
+    <time dateTime={iso}>
+      {formatDate(iso, tz)}, {formatTime(iso, tz)} {zone}
+    </time>
+  );
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-800 sm:grid-cols-[auto_1fr_auto_1fr]">
+      <dt className="text-slate-600">Transaction id</dt>
+      <dd className="font-mono">{t.id}</dd>
+      <dt className="text-slate-600">Date</dt>
+      <dd>{at(t.date)}</dd>
+      <dt className="text-slate-600">Created</dt>
+      <dd>
+        {at(t.created_at)} by {t.created_by}
+      </dd>
+      <dt className="text-slate-600">Completed</dt>
+      <dd>{t.completed_at ? at(t.completed_at) : <StatusText completedAt={null} />}</dd>
+    </dl>
   );
 }
 
@@ -217,6 +200,8 @@ export function TransactionsTableView({
   skeletonRows,
   captionId,
   tz,
+  sort,
+  onSort,
 }: {
   table: TransactionsTable;
   caption: string;
@@ -225,8 +210,23 @@ export function TransactionsTableView({
   skeletonRows: number;
   captionId: string;
   tz: TimeZoneChoice;
+  sort: SortValue;
+  onSort: (sort: SortValue) => void;
 }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback(
+    (id: string) =>
+      setOpen((prev) => {
+        const next = new Set(prev);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const details = useMemo(() => ({ isOpen: (id: string) => open.has(id), toggle }), [open, toggle]);
   const headerGroups = table.getHeaderGroups();
+  // Placeholder rows get one cell per column, so they line up with the headings whatever the columns are.
+  const columns = table.getAllLeafColumns();
   const rows = table.getRowModel().rows.map((r) => r.original);
   return (
     <div className="relative">
@@ -249,67 +249,87 @@ export function TransactionsTableView({
         tabIndex={0}
         className="hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600 md:block"
       >
-        <table
-          className="w-full min-w-[1000px] border-collapse text-left text-sm"
-          aria-busy={loading || refreshing}
-        >
-          <caption id={captionId} className="sr-only">
-            {caption}
-          </caption>
-          <thead className="bg-slate-50">
-            {headerGroups.map((group) => (
-              <tr key={group.id} className="border-b border-slate-200">
-                {group.headers.map((header) => (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={cn(
-                      "whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600",
-                      RIGHT.has(header.column.id) && "text-right",
-                    )}
-                  >
-                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody className={cn(refreshing && "opacity-60 transition-opacity")}>
-            {loading
-              ? Array.from({ length: skeletonRows }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                  <tr key={i} className="h-13 border-b border-slate-100">
-                    {Array.from({ length: COLUMN_COUNT }, (_, j) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-                      <td key={j} className="px-3">
-                        <Skeleton className="h-3.5 w-full max-w-32" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : table.getRowModel().rows.map((row) => (
-                  <tr
-                    key={row.id}
-                    className="h-13 border-b border-slate-100 hover:bg-slate-50"
-                    data-testid="transaction-row"
-                  >
-                    {row.getAllCells().map((cell) => (
-                      <td
-                        key={cell.id}
-                        data-column={cell.column.id}
-                        className={cn(
-                          "px-3 py-2 align-middle text-slate-800",
-                          RIGHT.has(cell.column.id) && "text-right",
-                          NOWRAP.has(cell.column.id) && "whitespace-nowrap",
-                        )}
+        <RowDetailsContext value={details}>
+          <table
+            className="w-full min-w-[1000px] border-collapse text-left text-sm"
+            aria-busy={loading || refreshing}
+          >
+            <caption id={captionId} className="sr-only">
+              {caption}
+            </caption>
+            <thead className="bg-slate-50">
+              {headerGroups.map((group) => (
+                <tr key={group.id} className="border-b border-slate-200">
+                  {group.headers.map((header) => (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={ariaSort(header.column.columnDef.meta, sort)}
+                      className={cn(
+                        "whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600",
+                        headerClass(header.column.columnDef.meta),
+                      )}
+                    >
+                      {header.isPlaceholder ? null : header.column.columnDef.meta?.sort ? (
+                        <SortButton sort={header.column.columnDef.meta.sort} current={sort} onSort={onSort}>
+                          <table.FlexRender header={header} />
+                        </SortButton>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  ))}
+                </tr>
+              ))}
+            </thead>
+            <tbody className={cn(refreshing && "opacity-60 transition-opacity")}>
+              {loading
+                ? Array.from({ length: skeletonRows }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                    <tr key={i} className="h-13 border-b border-slate-100">
+                      {columns.map((column) => (
+                        <td key={column.id} className="px-3">
+                          <Skeleton className="h-3.5 w-full max-w-32" />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : table.getRowModel().rows.map((row) => (
+                    <Fragment key={row.id}>
+                      <tr
+                        className="h-11 border-b border-slate-100 hover:bg-slate-50"
+                        data-testid="transaction-row"
+                        data-transaction-id={row.id}
                       >
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-          </tbody>
-        </table>
+                        {row.getAllCells().map((cell) => (
+                          <td
+                            key={cell.id}
+                            data-column={cell.column.id}
+                            className={cn(
+                              "px-3 py-2 align-middle text-slate-800",
+                              cellClass(cell.column.columnDef.meta),
+                            )}
+                          >
+                            <table.FlexRender cell={cell} />
+                          </td>
+                        ))}
+                      </tr>
+                      {open.has(row.id) ? (
+                        <tr
+                          id={detailsId(row.id)}
+                          data-testid="transaction-details"
+                          className="border-b border-slate-100 bg-slate-50"
+                        >
+                          <td colSpan={columns.length} className="px-3 py-3">
+                            <TransactionDetails t={row.original} tz={tz} />
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  ))}
+            </tbody>
+          </table>
+        </RowDetailsContext>
       </section>
     </div>
   );

@@ -10,14 +10,25 @@ const TONES: Record<Tone, string> = {
   info: "bg-sky-50 text-sky-800 ring-sky-600/25",
 };
 
+/** Solid fills for states nobody may overlook (a blocked account, held withdrawals). */
+const STRONG_TONES: Record<Tone, string> = {
+  neutral: "bg-slate-700 text-white ring-slate-800",
+  positive: "bg-emerald-700 text-white ring-emerald-800",
+  warning: "bg-amber-300 text-amber-950 ring-amber-500",
+  negative: "bg-red-700 text-white ring-red-800",
+  info: "bg-sky-700 text-white ring-sky-800",
+};
+
 /** A status in words, coloured by tone; the icon and the text carry the meaning, never the colour alone. */
 export function Badge({
   tone = "neutral",
+  strong = false,
   icon,
   children,
   className,
 }: {
   tone?: Tone;
+  strong?: boolean;
   icon?: ReactNode;
   children: ReactNode;
   className?: string;
@@ -26,7 +37,7 @@ export function Badge({
     <span
       className={cn(
         "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
-        TONES[tone],
+        strong ? `${STRONG_TONES[tone]} font-semibold` : TONES[tone],
         className,
       )}
     >

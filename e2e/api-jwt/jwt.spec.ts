@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { SignJWT } from "jose";
-import { FIXTURE_PLAYER_ID } from "../../scripts/test-fixtures.ts";
+import { E2E_JWT } from "../../test/support/jwt-config.ts";
+import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { expectProblem } from "../api/helpers.ts";
-import { E2E_JWT } from "../jwt-config.ts";
 
-/* The server of this project runs with AUTH_MODE=jwt and the settings in e2e/jwt-config.ts. */
+/* The server of this project runs with AUTH_MODE=jwt and the settings in test/support/jwt-config.ts. */
 const now = () => Math.floor(Date.now() / 1000);
 const key = (secret: string) => new TextEncoder().encode(secret);
 
@@ -16,14 +16,17 @@ async function token(
     aud?: string;
     alg?: string;
     scope?: string;
+    /** null leaves iat out; the default is now. */
+    iat?: number | null;
+    claims?: Record<string, unknown>;
   } = {},
 ): Promise<string> {
   // By default a caller that may read players (least privilege: a token without a read scope gets 403).
-  let jwt = new SignJWT({ sub: "e2e-agent", scope: opts.scope ?? "players:read players:pii" })
+  let jwt = new SignJWT({ sub: "e2e-agent", scope: opts.scope ?? "players:read players:pii", ...opts.claims })
     .setProtectedHeader({ alg: opts.alg ?? "HS256" })
-    .setIssuedAt()
     .setIssuer(opts.iss ?? E2E_JWT.issuer)
     .setAudience(opts.aud ?? E2E_JWT.audience);
+  if (opts.iat !== null) jwt = jwt.setIssuedAt(opts.iat ?? now());
   if (opts.exp !== null) jwt = jwt.setExpirationTime(opts.exp ?? now() + 300);
   return jwt.sign(key(opts.secret ?? E2E_JWT.secret));
 }
@@ -33,7 +36,11 @@ const PATHS = [
   `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions?limit=1`,
   "/api/v1/players?q=PTEST",
 ];
-const headers = (authorization: string) => ({ Authorization: authorization, "X-Session-ID": "jwt-session" });
+const headers = (authorization: string, sessionId = "jwt-session") => ({
+  Authorization: authorization,
+  "X-Session-ID": sessionId,
+});
+const DAY = 86_400; // AUTH_MAX_TOKEN_LIFETIME_SECONDS' default: the jwt server does not set it.
 
 test.describe("AUTH_MODE=jwt over HTTP", () => {
   test("a valid signed token is accepted on every operation", async ({ request }) => {
@@ -81,6 +88,67 @@ test.describe("AUTH_MODE=jwt over HTTP", () => {
         expect(res.headers()["www-authenticate"]).toMatch(/^Bearer /);
       }
     }
+  });
+
+  test("a token minted for longer than 24 h, or dated ahead, is 401 naming Authorization", async ({
+    request,
+  }) => {
+    const issued = now();
+    const path = PATHS[0] as string;
+    const atLimit = await token({ iat: issued, exp: issued + DAY });
+    expect((await request.get(path, { headers: headers(`Bearer ${atLimit}`) })).status()).toBe(200);
+    const cases: [string, string, RegExp][] = [
+      ["one second over", await token({ iat: issued, exp: issued + DAY + 1 }), /lifetime \(86401 s/],
+      ["a year's token", await token({ iat: issued - 300, exp: issued + 365 * DAY }), /exceeds the accepted/],
+      [
+        "no iat, exp beyond 24 h",
+        await token({ iat: null, exp: issued + DAY + 120 }),
+        /exceeds the accepted/,
+      ],
+      [
+        "iat a minute ahead",
+        await token({ iat: issued + 60, exp: issued + 600 }),
+        /iat claim lies in the future/,
+      ],
+    ];
+    for (const [label, t, detail] of cases) {
+      const res = await request.get(path, { headers: headers(`Bearer ${t}`) });
+      const body = await expectProblem(res, 401, ["Authorization"]);
+      expect(body.detail, label).toMatch(detail);
+      expect(res.headers()["www-authenticate"], label).toContain('error="invalid_token"');
+    }
+  });
+
+  test("a token naming its session (sid) is refused with any other X-Session-ID", async ({ request }) => {
+    const bound = await token({ claims: { sid: "the-real-session" } });
+    const path = PATHS[0] as string;
+    expect(
+      (await request.get(path, { headers: headers(`Bearer ${bound}`, "the-real-session") })).status(),
+    ).toBe(200);
+    const res = await request.get(path, { headers: headers(`Bearer ${bound}`, "a-forged-session") });
+    const body = await expectProblem(res, 401, ["X-Session-ID"]);
+    expect(body.detail).toMatch(/does not match the session the access token was issued for/);
+  });
+
+  test("roles come from `groups` as at sign-in: admin reads the audit trail, a support agent cannot", async ({
+    request,
+  }) => {
+    const profile = `/api/v1/players/${FIXTURE_PLAYER_ID}`;
+    const admin = await token({ scope: "", claims: { groups: ["admin"] } });
+    const audit = await request.get(`${profile}/audit`, { headers: headers(`Bearer ${admin}`) });
+    expect(audit.status()).toBe(200);
+    expect(Array.isArray((await audit.json()).events)).toBe(true);
+
+    const agent = await token({ scope: "", claims: { groups: ["support_agent"] } });
+    const masked = await request.get(profile, { headers: headers(`Bearer ${agent}`) });
+    expect(masked.status()).toBe(200);
+    const body = await masked.json();
+    // The fixture player's fixture.player@example.com and +44 7000000001, masked.
+    expect(body.email).toBe("f***@example.com");
+    expect(body.phone).toBe("+44 ••• ••• 01");
+    const denied = await request.get(`${profile}/audit`, { headers: headers(`Bearer ${agent}`) });
+    await expectProblem(denied, 403);
+    expect(denied.headers()["www-authenticate"]).toContain('error="insufficient_scope"');
   });
 
   test("missing credentials are still named", async ({ request }) => {

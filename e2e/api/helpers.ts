@@ -1,5 +1,6 @@
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
-import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { createOpenApiValidator, type OpenApiValidator } from "../../test/support/openapi-validator.ts";
 
 export const AUTH = { Authorization: "Bearer e2e-token", "X-Session-ID": "e2e-session" } as const;
 
@@ -8,39 +9,16 @@ export const get = (request: APIRequestContext, path: string, headers: Record<st
 
 /* ---- the served OpenAPI document as the validator of every 200 body ---- */
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-let documentPromise: Promise<{ ajv: Ajv2020; doc: { [key: string]: Json } }> | undefined;
+let validatorPromise: Promise<OpenApiValidator> | undefined;
 
-/** Rewrites the document's local refs (#/components/…) to point into the document registered as "openapi". */
-function rebase(value: Json): Json {
-  if (Array.isArray(value)) return value.map(rebase);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [
-        k,
-        k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `openapi${v}` : rebase(v),
-      ]),
-    );
-  }
-  return value;
-}
-
-async function loadDocument(request: APIRequestContext) {
-  documentPromise ??= (async () => {
+function servedDocumentValidator(request: APIRequestContext): Promise<OpenApiValidator> {
+  validatorPromise ??= (async () => {
     const res = await request.get("/api/v1/openapi.json");
     expect(res.status()).toBe(200);
-    const doc = (await res.json()) as { [key: string]: Json };
-    // OpenAPI 3.1 schemas are JSON Schema 2020-12; the document's other keywords are not schema keywords.
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    ajv.addFormat("date-time", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i);
-    ajv.addFormat("email", /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
-    ajv.addSchema({ $id: "openapi", components: doc.components ?? {} });
-    return { ajv, doc };
+    return createOpenApiValidator(await res.json());
   })();
-  return documentPromise;
+  return validatorPromise;
 }
-
-const validators = new Map<string, ValidateFunction>();
 
 /** The schema the document gives for this operation's response (path as in the document, e.g. /players/{playerId}). */
 export async function responseValidator(
@@ -49,18 +27,7 @@ export async function responseValidator(
   status: string,
   mediaType = "application/json",
 ): Promise<ValidateFunction> {
-  const key = `${path} ${status} ${mediaType}`;
-  const cached = validators.get(key);
-  if (cached) return cached;
-  const { ajv, doc } = await loadDocument(request);
-  const paths = doc.paths as {
-    [p: string]: { get: { responses: { [s: string]: { content: { [m: string]: { schema: Json } } } } } };
-  };
-  const schema = paths[path]?.get.responses[status]?.content[mediaType]?.schema;
-  expect(schema, `the document describes ${key}`).toBeTruthy();
-  const validate = ajv.compile(rebase(schema as Json) as object);
-  validators.set(key, validate);
-  return validate;
+  return (await servedDocumentValidator(request)).response(path, status, mediaType);
 }
 
 /** Asserts a 200 JSON body matches the document's schema for that operation; returns the body. */
@@ -114,7 +81,5 @@ export function expectNoInternals(text: string) {
   expect(text).not.toMatch(/ECONNREFUSED|postgres|pglite|22008|violates/i);
 }
 
-export const problemValidator = async (request: APIRequestContext) => {
-  const { ajv } = await loadDocument(request);
-  return ajv.getSchema("openapi#/components/schemas/Problem") as ValidateFunction;
-};
+export const problemValidator = async (request: APIRequestContext) =>
+  (await servedDocumentValidator(request)).problem();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createRng } from "../../prisma/demo-data.ts";
-import { FIXTURE_PLAYER_ID } from "../../scripts/test-fixtures.ts";
+import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { expectNoInternals, get, problemValidator, responseValidator } from "./helpers.ts";
 
 /*

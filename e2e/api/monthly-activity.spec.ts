@@ -114,6 +114,30 @@ test.describe("GET /players/{playerId}/monthly-activity", () => {
     expect(body.months[0]?.deposits.amount).toBe(0);
   });
 
+  test("the last accepted month, 9999-11, answers with RFC 3339 date-times (four-digit years)", async ({
+    request,
+  }) => {
+    const res = await request.get(`/api/v1/players/${WHALE}/monthly-activity?to_month=9999-11&months=1`, {
+      headers: AUTH,
+    });
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as Activity;
+    expect(body.from).toBe("9999-11-01T00:00:00.000Z");
+    expect(body.to).toBe("9999-12-01T00:00:00.000Z");
+    expect(body.months.map((m) => m.month)).toEqual(["9999-11"]);
+  });
+
+  test("the first rejected month, 9999-12, is a 400 whose detail gives the bound", async ({ request }) => {
+    const res = await request.get(`/api/v1/players/${WHALE}/monthly-activity?to_month=9999-12&months=1`, {
+      headers: AUTH,
+    });
+    expect(res.status()).toBe(400);
+    const problem = (await res.json()) as { errors: { name: string; detail: string }[] };
+    expect(problem.errors).toEqual([
+      expect.objectContaining({ name: "to_month", detail: expect.stringContaining("9999-11") }),
+    ]);
+  });
+
   for (const [query, name] of [
     ["months=0", "months"],
     ["months=37", "months"],
@@ -122,6 +146,7 @@ test.describe("GET /players/{playerId}/monthly-activity", () => {
     ["to_month=2026-13", "to_month"],
     ["to_month=2026-1", "to_month"],
     ["to_month=1899-12", "to_month"],
+    ["to_month=9999-12&months=1", "to_month"],
     ["months=3&months=4", "months"],
     ["month=3", "month"],
   ] as const) {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { EMPTY_FIXTURE_PLAYER_ID, FIXTURE_PLAYER_ID } from "../../scripts/test-fixtures.ts";
+import { EMPTY_FIXTURE_PLAYER_ID, FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { AUTH, expectDocumented, expectProblem, get } from "./helpers.ts";
 
 const PROFILE = "/players/{playerId}";

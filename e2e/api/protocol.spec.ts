@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
-import { FIXTURE_PLAYER_ID } from "../../scripts/test-fixtures.ts";
+import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { AUTH, expectProblem, get, problemValidator } from "./helpers.ts";
 
 const PLAYER_PATHS = [
@@ -50,9 +50,60 @@ test.describe("authentication (AUTH_MODE=demo)", () => {
   });
 });
 
+/** Every API route: each answers GET (and HEAD) only. */
+const READ_ONLY_ROUTES = [
+  ...PLAYER_PATHS,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/audit`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/monthly-activity`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/transaction-facets`,
+  "/api/health",
+  "/api/v1/openapi.json",
+  "/api/v1/docs",
+  "/api/session/token",
+];
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One request over a plain socket, for methods HTTP clients refuse to send (TRACE) or Node cannot parse. */
+async function rawRequest(baseURL: string | undefined, method: string, path: string): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseURL ?? "");
+  const text = await new Promise<string>((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () =>
+      socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`),
+    );
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve(received));
+  });
+  const [head = "", body = ""] = text.split("\r\n\r\n", 2);
+  const [statusLine = "", ...fields] = head.split("\r\n");
+  const headers = Object.fromEntries(
+    fields.map((f) => [f.slice(0, f.indexOf(":")).toLowerCase(), f.slice(f.indexOf(":") + 1).trim()]),
+  );
+  return { status: Number(statusLine.split(" ")[1]), headers, body };
+}
+
+function expectMethodNotAllowed(answer: RawAnswer, allow: string, what: string) {
+  expect(answer.status, `${what}: ${answer.body}`).toBe(405);
+  expect(answer.headers["content-type"], what).toBe("application/problem+json");
+  expect(answer.headers.allow, what).toBe(allow);
+  expect(answer.headers["x-request-id"], what).toBeTruthy();
+  expect(JSON.parse(answer.body), what).toMatchObject({ type: "/problems/method-not-allowed", status: 405 });
+}
+
 test.describe("protocol", () => {
-  test("other methods are 405 problems with Allow: GET, HEAD", async ({ request }) => {
-    for (const path of [...PLAYER_PATHS, "/api/health", "/api/v1/openapi.json", "/api/v1/docs"]) {
+  test("other methods, OPTIONS included, are 405 problems with Allow: GET, HEAD on every route", async ({
+    request,
+  }) => {
+    for (const path of READ_ONLY_ROUTES) {
       for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
         const res = await request.fetch(path, {
           method,
@@ -63,6 +114,37 @@ test.describe("protocol", () => {
         expect(res.headers().allow, `${method} ${path}`).toBe("GET, HEAD");
         expect(body.type).toBe("/problems/method-not-allowed");
       }
+    }
+  });
+
+  test("sign-in answers OPTIONS like every route: 405 with the methods it takes", async ({ request }) => {
+    for (const path of ["/api/auth/session", "/api/auth/providers", "/api/auth/signin"]) {
+      for (const method of ["OPTIONS", "PUT", "DELETE"]) {
+        const res = await request.fetch(path, { method, maxRedirects: 0 });
+        expect(res.status(), `${method} ${path}`).toBe(405);
+        expect(res.headers().allow).toBe("GET, HEAD, POST");
+        expect(res.headers()["content-type"]).toBe("application/problem+json");
+      }
+    }
+  });
+
+  test("TRACE and methods no route knows are 405 problems on every path, not a 500 or an empty 400", async ({
+    baseURL,
+  }) => {
+    const everyKind = [...READ_ONLY_ROUTES, "/api/nope", "/", "/players/P000007", "/favicon.ico"];
+    for (const path of everyKind) {
+      for (const method of ["TRACE", "PROPFIND", "SEARCH"]) {
+        expectMethodNotAllowed(await rawRequest(baseURL, method, path), "GET, HEAD", `${method} ${path}`);
+      }
+    }
+    expectMethodNotAllowed(
+      await rawRequest(baseURL, "TRACE", "/api/auth/session"),
+      "GET, HEAD, POST",
+      "TRACE",
+    );
+    // Node's parser does not know these at all: it used to write a bare 400 itself.
+    for (const method of ["FOO", "get", "BREW"]) {
+      expectMethodNotAllowed(await rawRequest(baseURL, method, "/api/health"), "GET, HEAD", method);
     }
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { WILDCARD_FIXTURE_PLAYER_ID } from "../../scripts/test-fixtures.ts";
+import { WILDCARD_FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { expectDocumented, expectProblem, get } from "./helpers.ts";
 
 const SEARCH = "/players";

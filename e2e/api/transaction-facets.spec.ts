@@ -75,13 +75,13 @@ test.describe("GET /players/{playerId}/transaction-facets", () => {
     });
   });
 
-  test("takes no query parameters", async ({ request }) => {
-    const res = await request.get(`/api/v1/players/${WHALE}/transaction-facets?event_type=bet`, {
+  test("takes the list's filters only: any other parameter is a 400 naming it", async ({ request }) => {
+    const res = await request.get(`/api/v1/players/${WHALE}/transaction-facets?event_type=bet&limit=5`, {
       headers: AUTH,
     });
     expect(res.status()).toBe(400);
     const problem = (await res.json()) as { errors: { name: string }[] };
-    expect(problem.errors.map((e) => e.name)).toEqual(["event_type"]);
+    expect(problem.errors.map((e) => e.name)).toEqual(["limit"]);
   });
 
   test("404 for an unknown player, 401 without credentials, 405 for other methods", async ({ request }) => {

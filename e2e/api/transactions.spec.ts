@@ -4,7 +4,7 @@ import {
   FIXTURE_BOUNDS,
   FIXTURE_PLAYER_ID,
   FIXTURE_TRANSACTIONS,
-} from "../../scripts/test-fixtures.ts";
+} from "../../test/support/test-fixtures.ts";
 import { expectDocumented, expectProblem, get } from "./helpers.ts";
 
 const LIST = "/players/{playerId}/transactions";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { authHeaders, signToken } from "../support/auth.ts";
+import { authHeaders, signToken } from "../../test/support/e2e-auth.ts";
 
 /*
  * Trust features over HTTP on the production build: security headers, scopes and masking, the audit

@@ -2,17 +2,19 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { applyMigrations } from "../../lib/db/schema-engine.ts";
+import { createPgCluster, findPostgresBin, type PgCluster } from "../../test/support/pg-cluster.ts";
+import { loadTestFixtures } from "../../test/support/test-fixtures.ts";
 import {
   type AppProcess,
+  appBase,
+  appsStoppedAfterAll,
+  faultPostgres,
   type HttpFailure,
   type HttpResult,
   httpGet,
   isFailure,
   startApp,
-  trustPorts,
-} from "../../scripts/app-process.ts";
-import { createPgCluster, findPostgresBin, type PgCluster } from "../../scripts/pg-cluster.ts";
-import { loadTestFixtures } from "../../scripts/test-fixtures.ts";
+} from "./harness.ts";
 
 /*
  * A real PostgreSQL (a throwaway cluster this test owns) is stopped and started again under load: the
@@ -22,14 +24,12 @@ import { loadTestFixtures } from "../../scripts/test-fixtures.ts";
 const hasPostgres = findPostgresBin() !== null;
 test.skip(!hasPostgres && process.env.CI !== "true", "PostgreSQL server binaries (initdb) are not installed");
 
-const { appBase, faultPostgres } = trustPorts();
 const SESSION = `fault-${randomUUID()}`;
+const startStoppedAfterAll = appsStoppedAfterAll();
 
 let cluster: PgCluster | undefined;
-let app: AppProcess | undefined;
 
-test.afterAll(async () => {
-  await app?.stop();
+test.afterAll(() => {
   cluster?.destroy();
 });
 
@@ -46,7 +46,7 @@ test("database down: prompt 503s, health says so, recovery without a restart, no
   pool.on("error", () => {}); // its idle connection dies with the server below
   await loadTestFixtures(pool);
 
-  app = await startApp(appBase, {
+  const app = await startStoppedAfterAll(appBase, {
     DATABASE_URL: cluster.url,
     AUTH_MODE: "demo",
     DB_CONNECT_TIMEOUT_MS: "1000",
@@ -63,7 +63,7 @@ test("database down: prompt 503s, health says so, recovery without a restart, no
   const headers = { Authorization: "Bearer demo", "X-Session-ID": SESSION };
   const worker = async () => {
     while (running) {
-      const result = await httpGet(`${app?.url}/api/v1/players/PTEST0001`, headers, 30_000);
+      const result = await httpGet(`${app.url}/api/v1/players/PTEST0001`, headers, 30_000);
       samples.push({ phase, result });
       await new Promise((r) => setTimeout(r, 20));
     }

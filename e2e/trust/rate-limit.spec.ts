@@ -1,28 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
+import { E2E_JWT_SECRET, signToken } from "../../test/support/e2e-auth.ts";
 import {
   type AppProcess,
+  appBase,
+  appsStoppedAfterAll,
   type HttpResult,
   httpGet,
   isFailure,
-  startApp,
-  trustPorts,
-} from "../../scripts/app-process.ts";
-import { E2E_JWT_SECRET, signToken } from "../support/auth.ts";
+  postgresTestDatabase,
+} from "./harness.ts";
 
 /*
  * Two instances share one caller's quota through Redis; a third, whose Redis is unreachable, keeps
  * serving with per-instance limits. Keys use this run's prefix (TEST_DB_PREFIX) and are removed after.
  */
-const DATABASE_URL = process.env.E2E_POSTGRES_URL;
+const DATABASE_URL = postgresTestDatabase();
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PREFIX = `${process.env.TEST_DB_PREFIX ?? "par"}:e2e:${randomUUID()}:`;
 const MAX = 6;
 
-test.skip(!DATABASE_URL, "needs the PostgreSQL test database (E2E_POSTGRES_URL, set by scripts/test.sh)");
-
-const { appBase } = trustPorts();
+const startApp = appsStoppedAfterAll();
 const apps: AppProcess[] = [];
 let redis: Redis | undefined;
 
@@ -36,7 +35,7 @@ test.beforeAll(async () => {
   if (!up && process.env.CI === "true") throw new Error(`Redis is required under CI (${REDIS_URL})`);
   test.skip(!up, `Redis not reachable at ${REDIS_URL}`);
   const env = {
-    DATABASE_URL: DATABASE_URL as string,
+    DATABASE_URL,
     AUTH_MODE: "demo",
     AUTH_JWT_SECRET: E2E_JWT_SECRET,
     RATE_LIMIT_MAX: String(MAX),
@@ -55,7 +54,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await Promise.all(apps.map((a) => a.stop()));
   if (redis?.status === "ready") {
     const keys = await redis.keys(`${PREFIX}*`);
     if (keys.length) await redis.del(...keys);

@@ -2,34 +2,27 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import {
-  type AppProcess,
+  appBase,
+  appsStoppedAfterAll,
   type HttpFailure,
   type HttpResult,
   httpGet,
   isFailure,
-  startApp,
-  trustPorts,
-} from "../../scripts/app-process.ts";
+  postgresTestDatabase,
+} from "./harness.ts";
 
 /*
  * SIGTERM during load: requests already accepted finish, the queued audit records are written before the
  * process exits, and then it exits. Audit records are deliberately held back (a long flush interval), so
  * they can only reach the database through the shutdown path.
  */
-const DATABASE_URL = process.env.E2E_POSTGRES_URL;
-test.skip(!DATABASE_URL, "needs the PostgreSQL test database (E2E_POSTGRES_URL, set by scripts/test.sh)");
-
-const { appBase } = trustPorts();
+const DATABASE_URL = postgresTestDatabase();
 const SESSION = `shutdown-${randomUUID()}`;
-let app: AppProcess | undefined;
-
-test.afterAll(async () => {
-  await app?.stop();
-});
+const startApp = appsStoppedAfterAll();
 
 test("SIGTERM: in-flight requests finish, audit records are flushed, then the process exits", async () => {
-  app = await startApp(appBase + 1, {
-    DATABASE_URL: DATABASE_URL as string,
+  const app = await startApp(appBase + 1, {
+    DATABASE_URL,
     AUTH_MODE: "demo",
     RATE_LIMIT_MAX: "0",
     AUDIT_FLUSH_INTERVAL_MS: "30000",

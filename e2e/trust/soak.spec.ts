@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { runSoak } from "../../scripts/soak.ts";
+import { runSoak } from "../../tools/bench/soak.ts";
+import { postgresTestDatabase } from "./harness.ts";
 
 /*
  * The soak, kept short for the test suite: a bounded mixed load (valid reads, invalid requests, missing
  * credentials, other methods) ends with zero 5xx and zero lost audit records. `npm run soak` runs the
  * long version (minutes) and also judges memory; its last figures are in docs/trust.md.
  */
-const DATABASE_URL = process.env.E2E_POSTGRES_URL;
-test.skip(!DATABASE_URL, "needs the PostgreSQL test database (E2E_POSTGRES_URL, set by scripts/test.sh)");
+const DATABASE_URL = postgresTestDatabase();
 
 test("short soak: no 5xx, no lost audit records", async () => {
   const report = await runSoak({ seconds: 20, concurrency: 6, rps: 120, databaseUrl: DATABASE_URL });

@@ -78,7 +78,9 @@ test.describe("signing in and out", () => {
   test("API calls carry the app-issued short-lived token and the sign-in session's id", async ({ page }) => {
     await signIn(page, "admin");
     const call = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/v1/players/${WHALE}`);
-    await open(page, `/players/${WHALE}`);
+    // tz=local: the one view the server does not render first (its days depend on the browser's zone), so the
+    // browser reads the profile itself.
+    await open(page, `/players/${WHALE}?tz=local`);
     const headers = await (await call).allHeaders();
     const session = (await (await page.request.get("/api/auth/session")).json()) as {
       user: { id: string; role: string };

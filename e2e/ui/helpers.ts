@@ -66,33 +66,37 @@ export async function apiGet<T = unknown>(request: APIRequestContext, path: stri
   return parseJsonWithDecimals(await response.text(), DECIMAL_KEYS) as T;
 }
 
-/** Formats like the page does (the browser's Intl, so the locale is the page's). */
+/**
+ * Formats like the page does (the browser's Intl, so the locale is the page's). `minorUnits`: rounded to
+ * the currency's minor unit, as the page shows derived figures such as averages.
+ */
 export async function formatMoneyInPage(
   page: Page,
   amount: number | string,
   currency: string,
   signed = false,
+  minorUnits = false,
 ): Promise<string> {
   return page.evaluate(
-    ({ amount, currency, signed }) => {
+    ({ amount, currency, signed, minorUnits }) => {
       const iso = Intl.supportedValuesOf("currency").includes(currency);
       const signDisplay = signed ? "exceptZero" : "auto";
       const f = iso
         ? new Intl.NumberFormat(undefined, {
             style: "currency",
             currency,
-            maximumFractionDigits: 8,
+            ...(minorUnits ? {} : { maximumFractionDigits: 8 }),
             signDisplay,
           })
         : new Intl.NumberFormat(undefined, {
-            minimumFractionDigits: 2,
+            minimumFractionDigits: 8,
             maximumFractionDigits: 8,
             signDisplay,
           });
       const text = f.format(String(amount) as Intl.StringNumericLiteral);
       return iso ? text : `${text} ${currency}`;
     },
-    { amount: String(amount), currency, signed },
+    { amount: String(amount), currency, signed, minorUnits },
   );
 }
 

@@ -3,16 +3,17 @@ import type { PlayerSearchData } from "../../lib/client/wire.ts";
 import { KYC_LABELS } from "../../lib/format/labels.ts";
 import { apiGet, formatCountInPage, open, signIn } from "./helpers.ts";
 
+type Page = import("@playwright/test").Page;
+
+const searchBox = (page: Page) => page.getByRole("combobox", { name: /^(Player id|Filter my players)/ });
+
 test.describe("player lookup", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
     await open(page, "/");
   });
 
-  const searchBox = (page: import("@playwright/test").Page) =>
-    page.getByRole("combobox", { name: "Player id, name or email" });
-
-  test("results appear as you type, each with the player's key facts", async ({ page }) => {
+  test("results appear as you type, each with what tells namesakes apart", async ({ page }) => {
     await expect(searchBox(page)).toBeFocused();
     await searchBox(page).pressSequentially("silva", { delay: 40 });
     const api = await apiGet<PlayerSearchData>(page.request, "/players?q=silva&limit=20");
@@ -25,9 +26,18 @@ test.describe("player lookup", () => {
       await expect(option).toContainText(player.name);
       await expect(option).toContainText(player.id);
       await expect(option).toContainText(player.email ?? "No email");
-      await expect(option).toContainText(`KYC ${KYC_LABELS[player.kyc_status].label}`);
-      await expect(option).toContainText(player.blocked ? "Blocked" : "Not blocked");
-      await expect(option).toContainText(player.currency);
+      if (player.language) await expect(option).toContainText(player.language);
+      await expect(option).toContainText("Registered");
+      await expect(option).toContainText(player.last_login ? "Last login" : "Last login never");
+      await expect(option).toContainText(
+        await moneyInPage(page, String(player.total_balance), player.currency),
+      );
+      // Status only when it matters: never a "Not blocked" pill.
+      await expect(option).not.toContainText("Not blocked");
+      if (player.blocked) await expect(option).toContainText("Blocked");
+      if (player.kyc_status !== "approved")
+        await expect(option).toContainText(`KYC ${KYC_LABELS[player.kyc_status].label}`);
+      else await expect(option).not.toContainText("KYC");
     }
     const count = await formatCountInPage(page, api.total);
     await expect(page.getByText(`${count} players found.`)).toBeVisible();
@@ -68,14 +78,22 @@ test.describe("player lookup", () => {
     await expect(page).toHaveURL(/\/players\/P000007$/);
   });
 
-  test("e-mail addresses are searchable only for roles that may see them", async ({ page }) => {
-    // The support agent (signed in by beforeEach) lacks players:pii: an e-mail finds nobody.
+  test("e-mail addresses are searchable only for roles that may see them, and the page says so", async ({
+    page,
+  }) => {
+    // The support agent (signed in by beforeEach) lacks players:pii: an e-mail finds nobody, and the page
+    // says that e-mail search needs the scope rather than that no player has it.
+    await expect(searchBox(page)).toHaveAccessibleName("Player id or name");
     await searchBox(page).fill("helena.silva7@");
-    await expect(page.getByText("No players match “helena.silva7@”.")).toBeVisible();
+    await expect(page.getByTestId("email-needs-pii")).toContainText("needs the players:pii scope");
+    await expect(page.getByText("E-mail search needs the players:pii scope.")).toBeVisible();
+    await expect(page.getByText(/No player has an id/)).toHaveCount(0);
 
     await signIn(page, "vip_manager");
     await open(page, "/");
+    await expect(searchBox(page)).toHaveAccessibleName("Player id, name or email");
     await searchBox(page).fill("helena.silva7@");
+    await expect(page.getByTestId("email-needs-pii")).toHaveCount(0);
     const option = page.getByRole("option", { name: /P000007/ });
     await option.click();
     await expect(page).toHaveURL(/\/players\/P000007$/);
@@ -99,9 +117,84 @@ test.describe("player lookup", () => {
 
   test("no match says so", async ({ page }) => {
     await searchBox(page).fill("zz-nobody-zz");
-    await expect(
-      page.getByText("No player has an id, name or email containing “zz-nobody-zz”."),
-    ).toBeVisible();
+    await expect(page.getByText("No player has an id or name containing “zz-nobody-zz”.")).toBeVisible();
     await expect(page.getByRole("option")).toHaveCount(0);
+  });
+});
+
+async function moneyInPage(page: Page, amount: string, currency: string): Promise<string> {
+  return page.evaluate(
+    ([a, c]) => {
+      const iso = Intl.supportedValuesOf("currency").includes(c);
+      const f = iso
+        ? new Intl.NumberFormat(undefined, { style: "currency", currency: c, maximumFractionDigits: 8 })
+        : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+      const text = f.format(a as unknown as number);
+      return iso ? text : `${text} ${c}`;
+    },
+    [amount, currency] as const,
+  );
+}
+
+test.describe("my players (VIP manager)", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, "vip_manager");
+  });
+
+  test("lists exactly the players assigned to the signed-in manager, in the URL", async ({ page }) => {
+    await open(page, "/");
+    await page.getByRole("button", { name: "My players" }).click();
+    await expect(page).toHaveURL(/\?view=mine$/);
+    const api = await apiGet<PlayerSearchData>(page.request, "/players?assigned=me&limit=20");
+    expect(api.total).toBeGreaterThan(0);
+    expect(api.players.every((p) => p.vip_manager === "Sarah Mitchell")).toBe(true);
+    const options = page.getByRole("listbox", { name: "My players" }).getByRole("option");
+    await expect(options).toHaveCount(api.players.length);
+    for (const [i, player] of api.players.entries()) await expect(options.nth(i)).toContainText(player.id);
+
+    // Typing narrows the manager's own list; another manager's player is not in it.
+    const first = api.players[0];
+    await searchBox(page).fill(first?.id ?? "");
+    await expect(options).toHaveCount(1);
+    const other = await apiGet<PlayerSearchData>(page.request, "/players?limit=100");
+    const notMine = other.players.find((p) => p.vip_manager !== "Sarah Mitchell");
+    await searchBox(page).fill(notMine?.id ?? "");
+    await expect(
+      page.getByText(`No player of yours has an id, name or email containing “${notMine?.id}”.`),
+    ).toBeVisible();
+
+    // The view is shareable: a fresh load of the URL shows the same list.
+    await open(page, "/?view=mine");
+    await expect(page.getByRole("button", { name: "My players" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("listbox", { name: "My players" }).getByRole("option")).toHaveCount(
+      api.players.length,
+    );
+  });
+
+  test("a support agent has no My players switch", async ({ page }) => {
+    await signIn(page, "support_agent");
+    await open(page, "/?view=mine");
+    await expect(page.getByRole("button", { name: "My players" })).toHaveCount(0);
+  });
+});
+
+test.describe("not-found page", () => {
+  test("an unknown page keeps the app header with the user and sign-out", async ({ page }) => {
+    await signIn(page, "vip_manager");
+    const response = await page.goto("/no-such-page/at-all");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("Sarah Mitchell");
+    await expect(page.getByRole("button", { name: /sign out/i })).toBeVisible();
+    await page.getByRole("link", { name: "Go to player lookup" }).click();
+    await expect(searchBox(page)).toBeVisible();
+  });
+
+  test("an unknown player id keeps the app header", async ({ page }) => {
+    await signIn(page, "vip_manager");
+    await open(page, "/players/P999999");
+    await expect(page.getByRole("heading", { name: /not found/i })).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("Sarah Mitchell");
+    await expect(page.getByRole("button", { name: /sign out/i })).toBeVisible();
   });
 });

@@ -11,7 +11,7 @@ test("pages load without console errors or failed requests; the tab has an icon"
   });
   await signIn(page, "support_agent");
   await open(page, "/");
-  await open(page, `/players/${WHALE}`);
+  await open(page, `/players/${WHALE}?section=transactions`);
   await expect(page.getByTestId("transaction-row").first()).toBeVisible();
 
   const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");

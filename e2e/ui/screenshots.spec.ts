@@ -3,18 +3,19 @@ import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
 
 /*
- * Screenshots of the main pages at a laptop (1280 px) and a phone (390 px) width, kept as test
+ * Screenshots of the main pages at a desktop (1440 × 900) and a phone (390 px) width, kept as test
  * artifacts in test-results/screenshots/ and attached to the HTML report. Each page is also checked
  * for sideways overflow: at 390 px nothing but the table's own scroll region may be wider than the screen.
  */
 const WIDTHS = [
-  { name: "desktop", width: 1280, height: 800 },
+  { name: "desktop", width: 1440, height: 900 },
   { name: "mobile", width: 390, height: 844 },
 ] as const;
 
-async function capture(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/** `fullPage: false` keeps what the screen shows: the first view, or the sticky header over a scrolled page. */
+async function capture(page: Page, testInfo: TestInfo, name: string, fullPage = true): Promise<void> {
   const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
-  const body = await page.screenshot({ path: file, fullPage: true });
+  const body = await page.screenshot({ path: file, fullPage });
   await testInfo.attach(name, { body, contentType: "image/png" });
 }
 
@@ -42,16 +43,51 @@ for (const size of WIDTHS) {
       await capture(page, testInfo, `lookup-${size.name}`);
     });
 
-    test("player profile", async ({ page }, testInfo) => {
-      await signIn(page);
+    test("player profile: every section, also scrolled under the sticky header", async ({
+      page,
+    }, testInfo) => {
+      await signIn(page, "admin");
       await open(page, `/players/${WHALE}`);
-      await expect(page.getByTestId("player-name")).toBeVisible();
+      await expect(page.getByTestId("kpi-ltd")).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await capture(page, testInfo, `profile-overview-${size.name}`);
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await capture(page, testInfo, `profile-overview-scrolled-${size.name}`, false);
+      // The period summary under the sticky header, as the screen shows it.
+      await page.getByRole("region", { name: "Summary" }).getByRole("radio", { name: "All time" }).check();
+      await expect(page.getByTestId("period-summary")).toHaveAttribute("data-period", "all");
+      await page.getByRole("heading", { name: "Summary" }).evaluate((el) => {
+        window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 220);
+      });
+      await capture(page, testInfo, `profile-summary-${size.name}`, false);
+
+      await page.getByRole("tab", { name: "Transactions" }).click();
       await expect(visibleTransactions(page).first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await capture(page, testInfo, `profile-transactions-${size.name}`, false);
+
+      await page.getByRole("tab", { name: "Activity" }).click();
       await expect(
         page.getByTestId("activity-chart").locator(".recharts-bar-rectangle").first(),
       ).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await capture(page, testInfo, `profile-${size.name}`);
+      await capture(page, testInfo, `profile-activity-${size.name}`);
+
+      await page.getByRole("tab", { name: "Audit" }).click();
+      await expect(page.getByRole("heading", { name: "Audit trail" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Audit trail" }).getByRole("row").nth(1)).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await capture(page, testInfo, `profile-audit-${size.name}`);
+    });
+
+    test("player profile of a blocked player, as a support agent (masked contact)", async ({
+      page,
+    }, testInfo) => {
+      await signIn(page, "support_agent");
+      await open(page, "/players/P000017");
+      await expect(page.getByTestId("kpi-ltd")).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await capture(page, testInfo, `profile-blocked-${size.name}`, false);
     });
 
     test("filtered transactions", async ({ page }, testInfo) => {

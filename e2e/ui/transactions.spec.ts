@@ -13,6 +13,8 @@ import {
 } from "./helpers.ts";
 
 const PROFILE = `/players/${WHALE}`;
+/** The profile's Transactions section. */
+const TABLE = `${PROFILE}?section=transactions`;
 
 const range = (page: Page) => page.getByTestId("page-range");
 const list = (page: Page, query: string) =>
@@ -26,7 +28,7 @@ async function expectRange(page: Page, first: number, last: number, total: numbe
 
 /** Opens the whale, filters by Bet and goes to page 2: three history entries. Returns the first page of bets. */
 async function betsSecondPage(page: Page): Promise<TransactionListData> {
-  await open(page, PROFILE);
+  await open(page, TABLE);
   await page.getByRole("button", { name: /^Event type:/ }).click();
   await page.getByRole("checkbox", { name: /^Bet/ }).check();
   await page.keyboard.press("Escape");
@@ -34,6 +36,8 @@ async function betsSecondPage(page: Page): Promise<TransactionListData> {
   await expectRange(page, 1, 20, bets.total);
   await page.getByRole("button", { name: "Next page" }).click();
   await expectRange(page, 21, 40, bets.total);
+  // The range follows the URL at once; the previous page's rows stay until the next page has arrived.
+  await expect(page.getByRole("table")).toHaveAttribute("aria-busy", "false");
   return bets;
 }
 
@@ -49,7 +53,7 @@ async function expectRowsToBe(page: Page, expected: TransactionListData) {
     expect(row.payment_method).toBe(t.payment_method ?? "—");
     expect(row.event_note).toBe(t.event_note ?? "—");
     expect(row.created_by).toBe(t.created_by);
-    if (t.completed_at === null) expect(row.completed_at).toBe("Pending");
+    expect(row.status).toBe(t.completed_at === null ? "Pending" : "Completed");
   }
   const dates = await page
     .getByTestId("transaction-row")
@@ -65,7 +69,7 @@ test.describe("transactions table", () => {
 
   test("the first page shows the 20 newest transactions and the exact total", async ({ page }) => {
     const api = await list(page, "limit=20");
-    await open(page, PROFILE);
+    await open(page, TABLE);
     await expectRange(page, 1, 20, api.total);
     await expectRowsToBe(page, api);
     // Amounts are coloured by direction and carry their sign in text.
@@ -101,7 +105,7 @@ test.describe("transactions table", () => {
 
   test("filters by event name, offering the names the player has", async ({ page }) => {
     const facets = await apiGet<TransactionFacetsData>(page.request, `${PROFILE}/transaction-facets`);
-    await open(page, PROFILE);
+    await open(page, TABLE);
     await page.getByRole("button", { name: /^Event name:/ }).click();
     const boxes = page.getByRole("checkbox");
     await expect(boxes).toHaveCount(facets.event_names.length);
@@ -121,7 +125,7 @@ test.describe("transactions table", () => {
   });
 
   test("filters by creator", async ({ page }) => {
-    await open(page, PROFILE);
+    await open(page, TABLE);
     await page.getByLabel("Created by").selectOption("VIP Manager");
     await expect.poll(() => search(page).get("created_by")).toBe("VIP Manager");
     const api = await list(page, "created_by=VIP%20Manager&limit=20");
@@ -130,7 +134,7 @@ test.describe("transactions table", () => {
   });
 
   test("filters by date range, typed or from a preset", async ({ page }) => {
-    await open(page, PROFILE);
+    await open(page, TABLE);
     // On a loaded machine the filter bar can still be hydrating when the page reports ready; a date typed into
     // it then never reaches React. Type again until the URL shows it, as a person would.
     for (const [label, key, day] of [
@@ -165,7 +169,7 @@ test.describe("transactions table", () => {
   test("pages forward, to the end, back and to the start, and changes the page size", async ({ page }) => {
     const total = (await list(page, "limit=1")).total;
     const lastPage = Math.ceil(total / 20);
-    await open(page, PROFILE);
+    await open(page, TABLE);
     await expectRange(page, 1, 20, total);
 
     await page.getByRole("button", { name: "Next page" }).click();
@@ -267,7 +271,7 @@ test.describe("transactions table", () => {
   });
 
   test("the previous page stays on screen while the next one loads", async ({ page }) => {
-    await open(page, PROFILE);
+    await open(page, TABLE);
     await expect(page.getByTestId("transaction-row")).toHaveCount(20);
     const before = await tableRows(page);
 
@@ -296,7 +300,8 @@ test.describe("transactions table", () => {
       await held;
       await route.continue();
     });
-    await open(page, PROFILE);
+    // The browser loads the first page itself only where the server does not (tz=local: the browser's zone).
+    await open(page, `${TABLE}&tz=local`);
     await expect(page.getByRole("table")).toHaveAttribute("aria-busy", "true");
     await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(20);
     await expect(page.getByTestId("transaction-row")).toHaveCount(0);
@@ -308,7 +313,7 @@ test.describe("transactions table", () => {
     const api = await list(page, "event_type=deposit&event_type=withdrawal&limit=100");
     await open(page, `${PROFILE}?event_type=deposit&event_type=withdrawal&page=2`);
     const button = page.getByRole("button", {
-      name: `Export these ${await formatCountInPage(page, api.total)} transactions as CSV`,
+      name: `Export CSV: these ${await formatCountInPage(page, api.total)} transactions`,
     });
     await expect(button).toBeEnabled();
     const download = page.waitForEvent("download");
@@ -330,7 +335,7 @@ test.describe("transactions table", () => {
   test("Export CSV is off when nothing matches, and a failed export says so", async ({ page }) => {
     await open(page, `${PROFILE}?event_type=bonus&created_by=Nobody`);
     await expect(page.getByText("No transactions match these filters")).toBeVisible();
-    await expect(page.getByRole("button", { name: /as CSV$/ })).toBeDisabled();
+    await expect(page.getByRole("button", { name: /^Export CSV/ })).toBeDisabled();
     await page.route("**/transactions/export?**", (route) =>
       route.fulfill({
         status: 503,
@@ -346,7 +351,7 @@ test.describe("transactions table", () => {
       }),
     );
     await open(page, `${PROFILE}?event_type=deposit`);
-    await page.getByRole("button", { name: /as CSV$/ }).click();
+    await page.getByRole("button", { name: /^Export CSV/ }).click();
     await expect(page.getByTestId("export-status")).toContainText(
       "Export failed: Try again shortly. (request id req-export-1)",
     );
@@ -381,7 +386,8 @@ test.describe("transactions table", () => {
         }),
       });
     });
-    await open(page, PROFILE);
+    // As above: a first page the browser loads itself (the server renders it for tz=utc).
+    await open(page, `${TABLE}&tz=local`);
     const alert = page.getByRole("alert").filter({ hasText: "Could not load the transactions" });
     await expect(alert).toContainText("Request id: e2e-broken-7", { timeout: 15_000 });
     failing = false;

@@ -4,6 +4,8 @@ import type { AuditFilters, AuditOperation } from "@/lib/schemas/audit";
 export interface AuditRecord {
   occurredAt: Date;
   subject: string;
+  /** The person's display name from the token (see subject-name.ts); null or absent when it names nobody. */
+  subjectName?: string | null;
   authMode: "demo" | "jwt";
   scopes: string[];
   sessionId: string;

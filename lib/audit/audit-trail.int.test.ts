@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestPrisma } from "@/lib/db/test-client";
 import type { AuditEvent } from "@/lib/schemas/audit";
+import { createTestPrisma } from "@/test/support/test-client";
 import type { AuditRecord } from "./audit-queue.ts";
 import { listAuditEvents } from "./list-audit-events.ts";
 import { recordAuditEvents } from "./record-audit-events.ts";
+
+/** Data functions throw this for a player that does not exist (lib/errors.ts); the API answers 404. */
+const NOT_FOUND = { name: "AppError", code: "NOT_FOUND" };
 
 const db = createTestPrisma();
 afterAll(() => db.$disconnect());
@@ -102,7 +105,7 @@ describe("audit trail storage", () => {
   });
 
   it("is null for an unknown player", async () => {
-    expect(await listAuditEvents("NO-SUCH-PLAYER", { limit: 5 }, db)).toBeNull();
+    await expect(listAuditEvents("NO-SUCH-PLAYER", { limit: 5 }, db)).rejects.toMatchObject(NOT_FOUND);
   });
 
   it("is append-only: the database refuses to change or remove history", async () => {

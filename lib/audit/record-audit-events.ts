@@ -28,6 +28,7 @@ export async function recordAuditEvents(
       cleanAll({
         occurred_at: r.occurredAt.toISOString(),
         subject: r.subject,
+        subject_name: r.subjectName ?? null,
         auth_mode: r.authMode,
         scopes: r.scopes,
         session_id: r.sessionId,
@@ -41,11 +42,11 @@ export async function recordAuditEvents(
     ),
   );
   await db.$executeRaw`
-    INSERT INTO audit_events (occurred_at, subject, auth_mode, scopes, session_id, operation, player_id,
+    INSERT INTO audit_events (occurred_at, subject, subject_name, auth_mode, scopes, session_id, operation, player_id,
                               result_player_ids, filters, request_id, client_address)
-    SELECT occurred_at, subject, auth_mode, scopes, session_id, operation::audit_operation, player_id,
+    SELECT occurred_at, subject, subject_name, auth_mode, scopes, session_id, operation::audit_operation, player_id,
            result_player_ids, filters, request_id, client_address
     FROM json_to_recordset(${rows}::json) AS x(
-      occurred_at timestamptz, subject text, auth_mode text, scopes text[], session_id text, operation text,
+      occurred_at timestamptz, subject text, subject_name text, auth_mode text, scopes text[], session_id text, operation text,
       player_id text, result_player_ids text[], filters jsonb, request_id text, client_address text)`;
 }

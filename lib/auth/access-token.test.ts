@@ -8,7 +8,8 @@ import { authenticateApiRequest } from "./api-auth.ts";
 const SECRET = "test-secret-that-is-long-enough-for-hs256";
 const saved = { ...process.env };
 
-function headers(token: string, sessionId = "session-1"): Headers {
+// The session the tokens below are issued for: the API requires X-Session-ID to equal their `sid`.
+function headers(token: string, sessionId = "sid-123"): Headers {
   return new Headers({ Authorization: `Bearer ${token}`, "X-Session-ID": sessionId });
 }
 
@@ -53,7 +54,7 @@ describe("app-issued access tokens", () => {
   it("are accepted by the API in AUTH_MODE=jwt like any caller's token", async () => {
     const { token } = await issueAccessToken(subject);
     const principal = await authenticateApiRequest(headers(token));
-    expect(principal).toMatchObject({ mode: "jwt", subject: "demo-admin", sessionId: "session-1" });
+    expect(principal).toMatchObject({ mode: "jwt", subject: "demo-admin", sessionId: "sid-123" });
   });
 
   it("carry the configured issuer and audience, which the API checks", async () => {
@@ -91,9 +92,42 @@ describe("app-issued access tokens", () => {
 
   it("verify with the shared secret even when a JWKS URL serves the identity provider's tokens", async () => {
     // The JWKS URL is unreachable: an HS256 token must never need it.
-    useEnv({ AUTH_JWKS_URL: "http://127.0.0.1:9/jwks.json" });
+    useEnv({
+      AUTH_JWKS_URL: "http://127.0.0.1:9/jwks.json",
+      AUTH_JWT_ISSUER: "https://id.example",
+      AUTH_JWT_AUDIENCE: "player-read-api",
+    });
     const { token } = await issueAccessToken(subject);
     await expect(authenticateApiRequest(headers(token))).resolves.toMatchObject({ subject: "demo-admin" });
+  });
+
+  it("are good for their own session only: another X-Session-ID is a 401 naming it", async () => {
+    const { token } = await issueAccessToken(subject);
+    await expect(authenticateApiRequest(headers(token, "another-session"))).rejects.toMatchObject({
+      status: 401,
+      errors: [{ name: "X-Session-ID", in: "header", detail: "must equal the token's `sid` claim" }],
+    });
+  });
+
+  it("are bound to their session in demo mode too, when the API can verify them", async () => {
+    useEnv({ AUTH_MODE: "demo" });
+    const { token } = await issueAccessToken(subject);
+    await expect(authenticateApiRequest(headers(token))).resolves.toMatchObject({ verified: true });
+    await expect(authenticateApiRequest(headers(token, "another-session"))).rejects.toMatchObject({
+      status: 401,
+      errors: [{ name: "X-Session-ID" }],
+    });
+  });
+
+  it("are never signed with a derived key in AUTH_MODE=jwt without AUTH_JWT_SECRET", async () => {
+    useEnv({
+      AUTH_JWT_SECRET: undefined,
+      AUTH_JWKS_URL: "http://127.0.0.1:9/jwks.json",
+      AUTH_JWT_ISSUER: "https://id.example",
+      AUTH_JWT_AUDIENCE: "player-read-api",
+      NEXTAUTH_SECRET: "session-secret-session-secret-session-secret",
+    });
+    await expect(issueAccessToken(subject)).rejects.toThrow(/without AUTH_JWT_SECRET/);
   });
 
   it("honour AUTH_ACCESS_TOKEN_TTL", async () => {

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
@@ -45,6 +46,7 @@ function useEnv(vars: Record<string, string | undefined>) {
 
 const JWT_VARS = [
   "AUTH_JWT_SECRET",
+  "AUTH_MAX_TOKEN_LIFETIME_SECONDS",
   "AUTH_JWKS_URL",
   "AUTH_JWT_ISSUER",
   "AUTH_JWT_AUDIENCE",
@@ -218,6 +220,84 @@ describe("jwt mode with a shared secret", () => {
   it("never accepts a token in jwt mode that demo mode would (any non-empty string)", async () => {
     await rejection(headers("Bearer demo-token"));
   });
+
+  it("a token naming its session (sid) is good for that X-Session-ID only", async () => {
+    const bound = await hsToken({ sid: "sess-1" });
+    await expect(authenticateApiRequest(headers(`Bearer ${bound}`, "sess-1"))).resolves.toMatchObject({
+      sessionId: "sess-1",
+    });
+    const problem = await rejection(headers(`Bearer ${bound}`, "someone-elses-session"));
+    expect(problem.errors).toEqual([
+      { name: "X-Session-ID", in: "header", detail: "must equal the token's `sid` claim" },
+    ]);
+    // A sid that is not even a string matches no header.
+    await rejection(headers(`Bearer ${await hsToken({ sid: 1 })}`, "1"));
+  });
+});
+
+describe("jwt mode: bounded token lifetime (AUTH_MAX_TOKEN_LIFETIME_SECONDS, default 24 h)", () => {
+  useEnv({
+    ...cleared,
+    AUTH_MODE: "jwt",
+    AUTH_JWT_SECRET: SECRET,
+    AUTH_JWT_ISSUER: ISSUER,
+    AUTH_JWT_AUDIENCE: AUDIENCE,
+    AUTH_MAX_TOKEN_LIFETIME_SECONDS: undefined,
+  });
+  // Only Date is frozen (jose reads the clock through it), so "now" is exact and the edges are exact.
+  const frozen = 1_800_000_000;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(frozen * 1000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const signed = (iat: number | null, exp: number) => {
+    let jwt = new SignJWT({ sub: "agent-42" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime(exp);
+    if (iat !== null) jwt = jwt.setIssuedAt(iat);
+    return jwt.sign(new TextEncoder().encode(SECRET));
+  };
+  const accepted = async (token: string) =>
+    expect(authenticateApiRequest(headers(`Bearer ${token}`))).resolves.toMatchObject({
+      subject: "agent-42",
+    });
+
+  it("exactly the maximum lifetime (exp − iat) passes; one second more is a 401 naming Authorization", async () => {
+    await accepted(await signed(frozen, frozen + 86_400));
+    const problem = await rejection(headers(`Bearer ${await signed(frozen, frozen + 86_401)}`));
+    expect(problem.detail).toMatch(/lifetime \(86401 s, exp - iat\) exceeds the accepted maximum of 86400 s/);
+    expect(problem.errors).toEqual([{ name: "Authorization", in: "header", detail: "token rejected" }]);
+    expect(problem.headers["WWW-Authenticate"]).toContain('error="invalid_token"');
+    // The detail goes into WWW-Authenticate: HTTP headers take no characters beyond Latin-1.
+    expect(() => new Headers(problem.headers)).not.toThrow();
+    // An old iat does not make a long-lived token acceptable (a year's token, issued a year ago).
+    await rejection(headers(`Bearer ${await signed(frozen - 31_536_000, frozen + 60)}`));
+  });
+
+  it("without iat the lifetime is exp − now", async () => {
+    await accepted(await signed(null, frozen + 86_400));
+    await rejection(headers(`Bearer ${await signed(null, frozen + 86_401)}`));
+  });
+
+  it("an iat in the future beyond the 5 s clock tolerance is a 401", async () => {
+    await accepted(await signed(frozen + 5, frozen + 300));
+    const problem = await rejection(headers(`Bearer ${await signed(frozen + 6, frozen + 300)}`));
+    expect(problem.detail).toBe("The access token's iat claim lies in the future.");
+    expect(problem.errors?.[0]?.name).toBe("Authorization");
+  });
+
+  it("AUTH_MAX_TOKEN_LIFETIME_SECONDS changes the limit", async () => {
+    vi.stubEnv("AUTH_MAX_TOKEN_LIFETIME_SECONDS", "600");
+    resetEnvCache();
+    await accepted(await signed(frozen, frozen + 600));
+    await rejection(headers(`Bearer ${await signed(frozen, frozen + 601)}`));
+  });
 });
 
 describe("jwt mode: configuration", () => {
@@ -295,11 +375,11 @@ describe("jwt mode with a JWKS URL", () => {
     resetEnvCache();
   });
 
-  const rsToken = (key: CryptoKey, kid = "k1", exp = now() + 300) =>
+  const rsToken = (key: CryptoKey, kid = "k1", exp = now() + 300, aud = AUDIENCE) =>
     new SignJWT({ sub: "svc-reporting" })
       .setProtectedHeader({ alg: "RS256", kid })
       .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
+      .setAudience(aud)
       .setExpirationTime(exp)
       .sign(key);
 
@@ -341,5 +421,28 @@ describe("jwt mode with a JWKS URL", () => {
     ).toMatch(/expired/);
     // Algorithm confusion: with a JWKS only asymmetric algorithms are allowed.
     await rejection(headers(`Bearer ${await hsToken({}, { secret: "k1" })}`));
+  });
+
+  it("rejects a token the provider signed for another client (aud = that client)", async () => {
+    const problem = await rejection(
+      headers(`Bearer ${await rsToken(signingKey, "k1", now() + 300, "another-client")}`),
+    );
+    expect(problem.detail).toMatch(/aud/);
+  });
+
+  it("accepts no HS256 token without an explicit AUTH_JWT_SECRET (a generated or derived key is not one)", async () => {
+    vi.stubEnv("NEXTAUTH_SECRET", "session-secret-session-secret-session-secret");
+    resetEnvCache();
+    const derived = createHmac("sha256", "session-secret-session-secret-session-secret")
+      .update("api-access-token")
+      .digest();
+    const forged = await new SignJWT({ sub: "intruder", role: "admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime(now() + 300)
+      .sign(derived);
+    await rejection(headers(`Bearer ${forged}`));
+    await rejection(headers(`Bearer ${await hsToken({ role: "admin" })}`));
   });
 });

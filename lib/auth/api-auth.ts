@@ -7,7 +7,7 @@ import {
   jwtVerify,
 } from "jose";
 import { getEnv } from "@/lib/env";
-import { serviceUnavailable, unauthorized } from "@/lib/http/problem";
+import { ApiError, serviceUnavailable, unauthorized } from "@/lib/http/problem";
 import { DEMO_SCOPES, type Role, rolesFromClaims, type Scope, scopesFromClaims } from "./scopes.ts";
 
 export const MAX_SESSION_ID_LENGTH = 128;
@@ -25,12 +25,23 @@ export interface ApiPrincipal {
   roles: readonly Role[];
 }
 
-/** A verified token's claims → principal; scopes come only from its `scope` and role claims. */
+/**
+ * A verified token's claims → principal; scopes come only from its `scope` and role claims. A token that names
+ * its session (`sid`, as the back office's do) is good for that session only, so the audit trail records the
+ * real one.
+ */
 function principalFromClaims(
   claims: JWTPayload,
   sessionId: string,
   mode: ApiPrincipal["mode"],
 ): ApiPrincipal {
+  if (claims.sid !== undefined && claims.sid !== sessionId) {
+    throw unauthorized(
+      "The X-Session-ID header does not match the session the access token was issued for.",
+      [{ name: "X-Session-ID", in: "header", detail: "must equal the token's `sid` claim" }],
+      true,
+    );
+  }
   return {
     subject: claims.sub ?? "unknown",
     sessionId,
@@ -48,8 +59,9 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
  * Authorization: Bearer <token> (scheme case-insensitive) and X-Session-ID are both required.
  * demo mode accepts any non-empty token, as the spec's demo deployment does (with the scopes of DEMO_SCOPES);
  * a token that verifies as one this app issued (when a secret or JWKS is configured) is read by its claims
- * instead, so the signed-in UI roles apply in demo mode too. jwt mode verifies signature, expiry and (when
- * configured) issuer and audience, and grants only the scopes the token carries.
+ * instead, so the signed-in UI roles apply in demo mode too. jwt mode verifies signature, expiry, lifetime,
+ * issuer and audience (required with a JWKS) and grants only the scopes the token carries. Either way a
+ * verified token's `sid` must equal X-Session-ID.
  */
 export async function authenticateApiRequest(headers: Headers): Promise<ApiPrincipal> {
   const authorization = headers.get("authorization")?.trim() ?? "";
@@ -88,6 +100,7 @@ export async function authenticateApiRequest(headers: Headers): Promise<ApiPrinc
   if (env.AUTH_MODE === "demo") {
     if ((env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL) && JWT_SHAPE.test(token)) {
       const claims = await verifyJwt(token).catch(() => null);
+      // Verified: bound to its session like in jwt mode (a mismatch is refused, not downgraded to demo).
       if (claims) return principalFromClaims(claims, sessionId, "demo");
     }
     return {
@@ -102,6 +115,9 @@ export async function authenticateApiRequest(headers: Headers): Promise<ApiPrinc
   }
   return principalFromClaims(await verifyJwt(token), sessionId, "jwt");
 }
+
+/** Seconds of clock difference tolerated between the token's issuer and this server (exp, nbf, iat). */
+const CLOCK_TOLERANCE_SECONDS = 5;
 
 let jwks: { url: string; getKey: JWTVerifyGetKey } | undefined;
 
@@ -146,12 +162,14 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
       issuer: env.AUTH_JWT_ISSUER,
       audience: env.AUTH_JWT_AUDIENCE,
       requiredClaims: ["exp"],
-      clockTolerance: 5,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     };
     const { payload } =
       key instanceof Uint8Array ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
+    checkTokenAge(payload, env.AUTH_MAX_TOKEN_LIFETIME_SECONDS);
     return payload;
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     // The key set could not be had (issuer down, timeout, not a 200, not a key set): not the caller's fault,
     // and not a bug here. jose reports a non-200 answer with its base JOSEError class.
     const keySetUnavailable =
@@ -174,5 +192,24 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
       throw unauthorized(reason, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
     }
     throw error;
+  }
+}
+
+/**
+ * A signature and an unexpired `exp` are not enough: a token minted for a year, or dated ahead so that it
+ * outlives its stated lifetime, is refused. Lifetime is exp − iat (exp − now without iat).
+ */
+function checkTokenAge(payload: JWTPayload, maxLifetimeSeconds: number): void {
+  const now = Math.floor(Date.now() / 1000);
+  const rejected = (detail: string) =>
+    unauthorized(detail, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
+  if (payload.iat !== undefined && payload.iat > now + CLOCK_TOLERANCE_SECONDS) {
+    throw rejected("The access token's iat claim lies in the future.");
+  }
+  const lifetime = (payload.exp ?? now) - (payload.iat ?? now);
+  if (lifetime > maxLifetimeSeconds) {
+    throw rejected(
+      `The access token's lifetime (${lifetime} s, exp - iat) exceeds the accepted maximum of ${maxLifetimeSeconds} s.`,
+    );
   }
 }

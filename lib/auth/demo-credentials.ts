@@ -1,7 +1,7 @@
 import type { Role } from "./roles.ts";
 
 /**
- * The demo accounts as published on the sign-in page and in the README. Only their bcrypt hashes
+ * The demo accounts as published on the sign-in page and in the README. Only their scrypt hashes
  * are used to sign in (lib/auth/demo-users.ts); a unit test checks that the two agree.
  */
 export const DEMO_CREDENTIALS: readonly { username: string; password: string; role: Role }[] = [

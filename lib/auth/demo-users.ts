@@ -1,4 +1,4 @@
-import bcrypt from "bcryptjs";
+import { type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import type { Role } from "./roles.ts";
 
 export interface BackOfficeUser {
@@ -13,7 +13,7 @@ interface StoredUser extends BackOfficeUser {
   passwordHash: string;
 }
 
-/** Demo sign-in accounts, one per role. Passwords are kept as bcrypt hashes (cost 10) only. */
+/** Demo sign-in accounts, one per role. Passwords are kept as scrypt hashes (N=2^15, r=8, p=1) only. */
 const DEMO_USERS: readonly StoredUser[] = [
   {
     id: "demo-vip-manager",
@@ -21,7 +21,7 @@ const DEMO_USERS: readonly StoredUser[] = [
     name: "Sarah Mitchell",
     email: "vip.manager@demo.invalid",
     role: "vip_manager",
-    passwordHash: "$2b$10$bVK/rfn5TWm/qvPsX/iNg.aHv/LG16yHoWvpXRvlrUC86VREQOvfK",
+    passwordHash: "scrypt$32768$8$1$wRblm6NF-6ZpoUvf4KJUgQ$4kSROdDXMZbdc9bbB-8SskJxWrCUJanUOa7sMYDOJ50",
   },
   {
     id: "demo-support-agent",
@@ -29,7 +29,7 @@ const DEMO_USERS: readonly StoredUser[] = [
     name: "Tom Becker",
     email: "support.agent@demo.invalid",
     role: "support_agent",
-    passwordHash: "$2b$10$pp4vonIoPXwWO5M5GwFGOefGb9j9LaBXXCf4OS1txbc9DGnYkyZea",
+    passwordHash: "scrypt$32768$8$1$9MZDbUcgmclM-BUgejRRuQ$ieYQsiMTgR1zLUdPujrauAsMwe0jiO1VDU66n0VIGwU",
   },
   {
     id: "demo-admin",
@@ -37,12 +37,12 @@ const DEMO_USERS: readonly StoredUser[] = [
     name: "Alex Admin",
     email: "admin@demo.invalid",
     role: "admin",
-    passwordHash: "$2b$10$Cj2AHo8Y0a4ojalzmii7k.W/06N8E4AS2z0DL.wmBWOSE9kr5wE8K",
+    passwordHash: "scrypt$32768$8$1$nObtn9wC3JXpY3z11sWX3g$0ncU9CrLLsT5ZbyYTsG61Km2XvmNj3_X2NEyWlj41kk",
   },
 ];
 
 // Compared against when the username is unknown, so that both failures take as long (no user enumeration).
-const DUMMY_HASH = "$2b$10$y7B0yMhb29RvWmeGCIS12ujzVBhEF0MEZsz1GrLaVLgjMTRDQgKTi";
+const DUMMY_HASH = "scrypt$32768$8$1$gyi1c5UKGyg_kdyVyiZuzg$PBJDFW8i4SP9mqaJM8jin1Ip6GUXjrcmO4wpwFYSmVQ";
 
 /** The demo user with these credentials, or null. Usernames are case-insensitive, passwords are not. */
 export async function verifyDemoCredentials(
@@ -52,9 +52,31 @@ export async function verifyDemoCredentials(
   if (typeof username !== "string" || typeof password !== "string") return null;
   if (password.length === 0 || password.length > 200) return null;
   const user = DEMO_USERS.find((u) => u.username === username.trim().toLowerCase());
-  const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) return null;
   return { id: user.id, name: user.name, email: user.email, role: user.role };
+}
+
+/** node:crypto's scrypt runs in libuv's thread pool, so a verification never blocks other requests. */
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  length: number,
+  options: ScryptOptions,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+/** `scrypt$N$r$p$salt$hash` (base64url) → whether the password matches, compared in constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt = "", hash = ""] = stored.split("$");
+  if (scheme !== "scrypt") throw new Error("unknown password hash scheme");
+  const expected = Buffer.from(hash, "base64url");
+  const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 };
+  const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), expected.length, options);
+  return timingSafeEqual(actual, expected);
 }
 
 export function listDemoUsernames(): string[] {

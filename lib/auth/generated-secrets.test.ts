@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fillGeneratedSecrets } from "./generated-secrets.ts";
+import { fillGeneratedSecrets, generatableSecrets } from "./generated-secrets.ts";
 
 let dir: string;
 beforeEach(async () => {
@@ -40,5 +40,26 @@ describe("fillGeneratedSecrets", () => {
     expect(await fillGeneratedSecrets(env, file)).toEqual(["AUTH_JWT_SECRET"]);
     expect(env.NEXTAUTH_SECRET).toBe("configured");
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ AUTH_JWT_SECRET: env.AUTH_JWT_SECRET });
+  });
+
+  it("generates nothing for a deployment on the operator's database (DATABASE_URL)", async () => {
+    const file = path.join(dir, "auth-secrets.json");
+    const env: Record<string, string | undefined> = {
+      DATABASE_URL: "postgresql://db/players",
+      AUTH_MODE: "jwt",
+    };
+    expect(generatableSecrets(env)).toEqual([]);
+    expect(await fillGeneratedSecrets(env, file)).toEqual([]);
+    expect(env.AUTH_JWT_SECRET).toBeUndefined();
+    expect(env.NEXTAUTH_SECRET).toBeUndefined();
+    await expect(readFile(file)).rejects.toThrow();
+  });
+
+  it("never generates AUTH_JWT_SECRET in AUTH_MODE=jwt, even for the embedded database", async () => {
+    const file = path.join(dir, "auth-secrets.json");
+    const env: Record<string, string | undefined> = { AUTH_MODE: "jwt" };
+    expect(await fillGeneratedSecrets(env, file)).toEqual(["NEXTAUTH_SECRET"]);
+    expect(env.AUTH_JWT_SECRET).toBeUndefined();
+    expect(generatableSecrets({ AUTH_MODE: "demo" })).toEqual(["NEXTAUTH_SECRET", "AUTH_JWT_SECRET"]);
   });
 });

@@ -16,5 +16,7 @@ declare module "next-auth/jwt" {
   interface JWT {
     sid?: string;
     role?: Role | null;
+    /** The provider's ID token: the id_token_hint of RP-initiated logout. */
+    idToken?: string;
   }
 }

@@ -24,6 +24,15 @@ describe("scopes from token claims", () => {
     expect(rolesFromClaims({ roles: ["admin", "admin", "nobody"] })).toEqual(["admin"]);
   });
 
+  it("reads roles from `groups` as sign-in does (an IdP's groups claim)", () => {
+    expect(scopesFromClaims({ groups: ["admin"] })).toEqual(["players:read", "players:pii", "audit:read"]);
+    expect(scopesFromClaims({ groups: "support_agent" })).toEqual(["players:read"]);
+    expect(rolesFromClaims({ role: "support_agent", groups: ["vip_manager", "staff"] })).toEqual([
+      "support_agent",
+      "vip_manager",
+    ]);
+  });
+
   it("builds the scope claim the UI puts into the tokens it issues", () => {
     expect(scopeClaimForRoles(["support_agent"])).toBe("players:read");
     expect(scopeClaimForRoles(["vip_manager", "support_agent"])).toBe("players:read players:pii");

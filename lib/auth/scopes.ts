@@ -1,10 +1,10 @@
 import type { JWTPayload } from "jose";
-import { isRole, type Role } from "./roles.ts";
+import { type Role, rolesFromClaims } from "./roles.ts";
 
 /*
  * Least privilege: what a caller may do is a set of scopes, defined here once.
  * A token grants scopes through the OAuth-style `scope` claim (space-separated) and/or through roles
- * (`roles`, an array or a space-separated string, or a single `role`), mapped below.
+ * (`role`, `roles` or `groups`: arrays or space-separated strings; lib/auth/roles.ts), mapped below.
  */
 
 export const SCOPES = {
@@ -47,10 +47,7 @@ function words(value: unknown): string[] {
   return [];
 }
 
-/** Roles named by a token's `roles` / `role` claims that this service knows. */
-export function rolesFromClaims(claims: JWTPayload): Role[] {
-  return [...new Set([...words(claims.roles), ...words(claims.role)])].filter(isRole);
-}
+export { rolesFromClaims };
 
 /** The scopes a verified token grants: its `scope` claim plus the scopes of its roles. Unknown ones are ignored. */
 export function scopesFromClaims(claims: JWTPayload): Scope[] {

@@ -118,8 +118,16 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
 
 /** GET /api/v1{path} as the signed-in user (see apiFetch), parsed with exact decimals; errors throw. */
 export async function apiGet<T>(path: string, query?: URLSearchParams, signal?: AbortSignal): Promise<T> {
-  const url = `/api/v1${path}${query && query.size > 0 ? `?${query}` : ""}`;
-  const response = await apiFetch(url, { signal });
+  return readApiResponse<T>(await apiFetch(apiUrl(path, query), { signal }));
+}
+
+/** `/api/v1{path}?{query}`: the URL apiGet asks for (the server's first view asks for the same). */
+export function apiUrl(path: string, query?: URLSearchParams): string {
+  return `/api/v1${path}${query && query.size > 0 ? `?${query}` : ""}`;
+}
+
+/** An API answer's body, parsed with exact decimals; a problem+json answer throws an ApiRequestError. */
+export async function readApiResponse<T>(response: Response): Promise<T> {
   if (!response.ok) throw await toError(response, response.headers.get("x-request-id") ?? "");
   return parseJsonWithDecimals(await response.text(), DECIMAL_KEYS) as T;
 }

@@ -1,7 +1,19 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { SummaryPeriod } from "@/lib/schemas/enums";
 import { apiGet } from "./api-client.ts";
+import {
+  type AuditLogFilter,
+  type AuditTrailFilter,
+  auditLogSearchParams,
+  auditTrailSearchParams,
+  mergeAuditLogPages,
+  mergeAuditPages,
+} from "./audit-trail.ts";
 import type {
+  AuditListData,
+  AuditLogData,
   MonthlyActivityData,
+  PlayerPeriodSummaryData,
   PlayerProfileData,
   PlayerSearchData,
   TransactionFacetsData,
@@ -10,6 +22,12 @@ import type {
 
 export const SEARCH_PAGE_SIZE = 20;
 const player = (id: string) => `/players/${encodeURIComponent(id)}`;
+
+/** The API paths of the player page's first view, shared with the server that prefetches it. */
+export const playerPaths = {
+  profile: player,
+  transactions: (id: string) => `${player(id)}/transactions`,
+};
 
 /** One place for every query the pages make: the key says exactly which request it is. */
 export const queries = {
@@ -28,20 +46,22 @@ export const queries = {
   playerProfile: (playerId: string) =>
     queryOptions({
       queryKey: ["player", playerId, "profile"],
-      queryFn: ({ signal }) => apiGet<PlayerProfileData>(player(playerId), undefined, signal),
+      queryFn: ({ signal }) => apiGet<PlayerProfileData>(playerPaths.profile(playerId), undefined, signal),
     }),
   transactions: (playerId: string, query: URLSearchParams) =>
     queryOptions({
       queryKey: ["player", playerId, "transactions", query.toString()],
-      queryFn: ({ signal }) => apiGet<TransactionListData>(`${player(playerId)}/transactions`, query, signal),
+      queryFn: ({ signal }) => apiGet<TransactionListData>(playerPaths.transactions(playerId), query, signal),
       placeholderData: keepPreviousData,
     }),
-  transactionFacets: (playerId: string) =>
+  /** `filters`: the list's filters, so that each facet counts under the others (faceted counts). */
+  transactionFacets: (playerId: string, filters: URLSearchParams = new URLSearchParams()) =>
     queryOptions({
-      queryKey: ["player", playerId, "transaction-facets"],
+      queryKey: ["player", playerId, "transaction-facets", filters.toString()],
       queryFn: ({ signal }) =>
-        apiGet<TransactionFacetsData>(`${player(playerId)}/transaction-facets`, undefined, signal),
+        apiGet<TransactionFacetsData>(`${player(playerId)}/transaction-facets`, filters, signal),
       staleTime: 5 * 60_000,
+      placeholderData: keepPreviousData,
     }),
   monthlyActivity: (playerId: string) =>
     queryOptions({
@@ -53,5 +73,41 @@ export const queries = {
           signal,
         ),
       staleTime: 5 * 60_000,
+    }),
+  /** The Overview's figures for one period (30d, 90d, 365d, all), exact decimals as strings. */
+  playerSummary: (playerId: string, period: SummaryPeriod) =>
+    queryOptions({
+      queryKey: ["player", playerId, "summary", period],
+      queryFn: ({ signal }) =>
+        apiGet<PlayerPeriodSummaryData>(
+          `${player(playerId)}/summary`,
+          new URLSearchParams({ period }),
+          signal,
+        ),
+      placeholderData: keepPreviousData,
+      staleTime: 5 * 60_000,
+    }),
+  /** Cursor-paged, newest first; `select` reads the loaded pages as one list (see mergeAuditPages). */
+  auditTrail: (playerId: string, filter: AuditTrailFilter) =>
+    infiniteQueryOptions({
+      queryKey: ["player", playerId, "audit", auditTrailSearchParams(filter).toString()],
+      queryFn: ({ pageParam, signal }) =>
+        apiGet<AuditListData>(`${player(playerId)}/audit`, auditTrailSearchParams(filter, pageParam), signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.next_cursor,
+      select: mergeAuditPages,
+      // Every read of the player adds to the trail (this one too): read it afresh each time it is shown.
+      staleTime: 0,
+    }),
+  /** The admins' audit page across all players: cursor-paged like a player's trail. */
+  auditLog: (filter: AuditLogFilter) =>
+    infiniteQueryOptions({
+      queryKey: ["audit", auditLogSearchParams(filter).toString()],
+      queryFn: ({ pageParam, signal }) =>
+        apiGet<AuditLogData>("/audit", auditLogSearchParams(filter, pageParam), signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.next_cursor,
+      select: mergeAuditLogPages,
+      staleTime: 0,
     }),
 };

@@ -3,19 +3,25 @@ import {
   addDays,
   dayBounds,
   hasActiveFilters,
+  ignoredTransactionParams,
   isDay,
   presetRange,
   type TransactionViewState,
   today,
   toTransactionApiQuery,
+  toTransactionExportQuery,
+  toTransactionFilterQuery,
 } from "./transaction-url-state.ts";
 
 const base: TransactionViewState = {
   event_type: [],
   event_name: [],
   created_by: null,
+  status: null,
+  transaction_id: null,
   from: null,
   to: null,
+  sort: "date_desc",
   page: 1,
   per_page: 20,
 };
@@ -101,5 +107,58 @@ describe("day helpers", () => {
     expect(hasActiveFilters(base)).toBe(false);
     expect(hasActiveFilters({ ...base, to: "2026-01-01" })).toBe(true);
     expect(hasActiveFilters({ ...base, event_name: ["Casino Bet"] })).toBe(true);
+  });
+});
+
+describe("sort, status and transaction id", () => {
+  it("reach the list, the export and the facets; the default order is left to the API", () => {
+    const view: TransactionViewState = {
+      ...base,
+      status: "pending",
+      transaction_id: "T0000000042",
+      sort: "amount_asc",
+    };
+    const list = toTransactionApiQuery(view, "utc");
+    const csv = toTransactionExportQuery(view, "utc");
+    for (const q of [list, csv]) {
+      expect(q.get("sort")).toBe("amount_asc");
+      expect(q.get("status")).toBe("pending");
+      expect(q.get("transaction_id")).toBe("T0000000042");
+    }
+    const facets = toTransactionFilterQuery(view, "utc");
+    expect(facets.get("status")).toBe("pending");
+    expect(facets.has("sort")).toBe(false);
+    expect(toTransactionApiQuery(base, "utc").has("sort")).toBe(false);
+    expect(hasActiveFilters({ ...base, status: "completed" })).toBe(true);
+    expect(hasActiveFilters({ ...base, transaction_id: "T1" })).toBe(true);
+  });
+});
+
+describe("ignoredTransactionParams", () => {
+  const ignored = (query: string) => ignoredTransactionParams(new URLSearchParams(query));
+
+  it("lists each value the view cannot use, by name and value", () => {
+    expect(ignored("event_type=bogus&per_page=7&sort=sideways&status=x")).toEqual([
+      { name: "event_type", value: "bogus" },
+      { name: "status", value: "x" },
+      { name: "sort", value: "sideways" },
+      { name: "per_page", value: "7" },
+    ]);
+    expect(ignored("page=0&from=2026-02-30&to=soon")).toEqual([
+      { name: "from", value: "2026-02-30" },
+      { name: "to", value: "soon" },
+      { name: "page", value: "0" },
+    ]);
+  });
+
+  it("keeps the valid values beside an invalid one, and says nothing of a clean URL", () => {
+    expect(ignored("event_type=bet&event_type=bogus&per_page=50")).toEqual([
+      { name: "event_type", value: "bogus" },
+    ]);
+    expect(
+      ignored(
+        "event_type=bet&event_name=Casino%20Bet&created_by=System&status=completed&transaction_id=T1&from=2026-01-01&to=2026-01-31&sort=amount_desc&page=2&per_page=100&tz=local&section=transactions",
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
-import type { ExactNumber } from "@/lib/http/exact-number";
 import type { MonthlyActivityResponse } from "@/lib/schemas/activity";
+import type { AuditListResponse, AuditLogResponse } from "@/lib/schemas/audit";
+import type { ExactNumber } from "@/lib/schemas/exact-number";
 import type { PlayerProfile, PlayerSearchResponse } from "@/lib/schemas/player";
+import type { PlayerSummary as PlayerPeriodSummary } from "@/lib/schemas/summary";
 import type { TransactionListResponse } from "@/lib/schemas/transaction";
 import type { TransactionFacets } from "@/lib/schemas/transaction-facets";
 
@@ -25,12 +27,21 @@ export const DECIMAL_KEYS: ReadonlySet<string> = new Set([
   "ltd",
   "ltw",
   "ltnc",
+  // The period summary's (GET /players/{id}/summary).
+  "sum",
+  "average",
+  "net_deposits",
+  "gross_gaming_revenue",
 ]);
 
 export type PlayerProfileData = Wire<PlayerProfile>;
 export type PlayerSearchData = Wire<PlayerSearchResponse>;
 export type PlayerSummaryData = PlayerSearchData["players"][number];
+export type PlayerPeriodSummaryData = Wire<PlayerPeriodSummary>;
 export type TransactionListData = Wire<TransactionListResponse>;
 export type TransactionData = TransactionListData["transactions"][number];
 export type TransactionFacetsData = Wire<TransactionFacets>;
 export type MonthlyActivityData = Wire<MonthlyActivityResponse>;
+export type AuditListData = Wire<AuditListResponse>;
+export type AuditEventData = AuditListData["events"][number];
+export type AuditLogData = Wire<AuditLogResponse>;

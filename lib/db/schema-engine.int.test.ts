@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { dropPostgresDatabase, recreatePostgresDatabase } from "../../scripts/test-db.ts";
+import { dropPostgresDatabase, recreatePostgresDatabase } from "../../test/support/test-db.ts";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "./embedded.ts";
 import { diffMigrationsToSchema, MIGRATIONS_DIR, SCHEMA_FILE } from "./schema-engine.ts";
 

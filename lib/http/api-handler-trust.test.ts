@@ -134,7 +134,7 @@ describe("withApi: accountability", () => {
   it("records a successful read with who, session, player, filters, request id and address", async () => {
     const url = "http://localhost/api/v1/players/P1?event_type=bet&event_type=win&limit=5";
     const res = await profile(
-      request(await jwt("agent7", { roles: ["support_agent"] }), {
+      request(await jwt("agent7", { roles: ["support_agent"], name: "Agent Seven" }), {
         url,
         headers: { "x-request-id": "req-42" },
       }),
@@ -145,6 +145,7 @@ describe("withApi: accountability", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       subject: "agent7",
+      subjectName: "Agent Seven",
       authMode: "demo",
       scopes: ["players:read"],
       sessionId: "sess-9",

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
+import { playerNotFound } from "@/lib/errors";
 import { problemSchema } from "@/lib/schemas/common";
+import { ExactNumber } from "../schemas/exact-number.ts";
 import {
   jsonResponse,
   methodNotAllowedHandler,
@@ -10,7 +12,6 @@ import {
   toProblem,
   withApi,
 } from "./api-handler.ts";
-import { ExactNumber } from "./exact-number.ts";
 import {
   ApiError,
   invalidParameters,
@@ -173,6 +174,15 @@ describe("withApi", () => {
     expect(body.instance).toBe("/api/v1/players/X");
   });
 
+  it("answers a data function's not-found AppError with a 404 naming the player", async () => {
+    const res = await withApi(async () => {
+      throw playerNotFound("P404");
+    })(authed("/api/v1/players/P404"), ctx({}));
+    const body = await expectProblem(res, 404);
+    expect(body.type).toBe("/problems/not-found");
+    expect(body.detail).toBe("No player with id 'P404'.");
+  });
+
   it("turns an unexpected error into a 500 that leaks no message, stack or SQL", async () => {
     const res = await withApi(async () => {
       throw new Error(
@@ -228,5 +238,5 @@ describe("405 handlers", () => {
 });
 
 it("ApiError carries its status into a problem", () => {
-  expect(new ApiError(418, "/t", "T", "d").status).toBe(418);
+  expect(new ApiError({ status: 418, type: "/t", title: "T", detail: "d" }).status).toBe(418);
 });

@@ -1,12 +1,13 @@
 import { after } from "next/server";
 import type { AuditRecord } from "@/lib/audit/audit-queue";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
+import { subjectNameFromClaims } from "@/lib/audit/subject-name";
 import { type ApiPrincipal, authenticateApiRequest } from "@/lib/auth/api-auth";
 import { hasScope, SCOPES, type Scope } from "@/lib/auth/scopes";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { APP_ERROR_CODES, AppError } from "@/lib/errors";
 import { describeError, log } from "@/lib/log";
 import type { AuditFilters, AuditOperation } from "@/lib/schemas/audit";
-import type { Problem } from "@/lib/schemas/common";
 import { addressRateKey, clientAddress } from "./client-address.ts";
 import { stringifyJson } from "./json.ts";
 import {
@@ -14,7 +15,9 @@ import {
   insufficientScope,
   invalidParameters,
   methodNotAllowed,
+  notFound,
   PROBLEM_TYPES,
+  problemBody,
   serviceUnavailable,
   tooManyRequests,
 } from "./problem.ts";
@@ -44,6 +47,8 @@ export interface ApiContext<P> {
   url: URL;
   params: P;
   principal: ApiPrincipal;
+  /** Who is calling, for per-caller limits: `sub:<subject>` for a verified token, else the client address. */
+  caller: string;
   requestId: string;
   /**
    * Marks this request as a read of player data: it is recorded in the audit trail if the response is a
@@ -73,16 +78,7 @@ export function jsonResponse(
 }
 
 export function problemResponse(error: ApiError, requestId: string, instance?: string): Response {
-  const body: Problem = {
-    type: error.type,
-    title: error.title,
-    status: error.status,
-    detail: error.detail,
-    ...(instance ? { instance } : {}),
-    request_id: requestId,
-    ...(error.errors ? { errors: error.errors } : {}),
-  };
-  return new Response(JSON.stringify(body), {
+  return new Response(JSON.stringify(problemBody(error, requestId, instance)), {
     status: error.status,
     headers: {
       "Content-Type": "application/problem+json",
@@ -106,6 +102,7 @@ const outageLog = { last: 0, quiet: 0 };
 
 export function toProblem(error: unknown, requestId: string, route: string): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof AppError && error.code === APP_ERROR_CODES.notFound) return notFound(error.message);
   if (isDatabaseUnavailable(error)) {
     // During an outage every request fails the same way: one line per 10 s says so (the access log has each 503).
     const now = Date.now();
@@ -124,12 +121,12 @@ export function toProblem(error: unknown, requestId: string, route: string): Api
     return serviceUnavailable();
   }
   log.error("unhandled error", { requestId, route, ...describeError(error) });
-  return new ApiError(
-    500,
-    PROBLEM_TYPES.internal,
-    "Internal error",
-    `Something went wrong on our side. Quote request id ${requestId} when reporting it.`,
-  );
+  return new ApiError({
+    status: 500,
+    type: PROBLEM_TYPES.internal,
+    title: "Internal error",
+    detail: `Something went wrong on our side. Quote request id ${requestId} when reporting it.`,
+  });
 }
 
 /** Query parameters as sent: one value → string, repeated → array (what the audit trail records). */
@@ -152,6 +149,11 @@ const ANONYMOUS: ApiPrincipal = {
   roles: [],
 };
 
+/** Rate limits and export caps count per verified token subject, else per client address. */
+function callerKey(principal: ApiPrincipal | undefined, address: string | null): string {
+  return principal?.verified ? `sub:${principal.subject}` : addressRateKey(address);
+}
+
 /** Queues the audit record; Next.js keeps the process alive until it is written (`after`, also on SIGTERM). */
 function recordAudit(record: AuditRecord): void {
   const written = getAuditQueue().enqueue(record);
@@ -162,96 +164,167 @@ function recordAudit(record: AuditRecord): void {
   }
 }
 
+/** What one request carries through the steps of withApi. */
+interface RequestScope {
+  request: Request;
+  url: URL;
+  requestId: string;
+  address: string | null;
+  started: number;
+  /** The caller's quota, sent with every answer once the rate limit has run. */
+  rateHeaders: Record<string, string>;
+}
+
+function beginRequest(request: Request): RequestScope {
+  const scope: RequestScope = {
+    request,
+    url: new URL(request.url),
+    requestId: requestIdFor(request),
+    address: clientAddress(request.headers),
+    started: performance.now(),
+    rateHeaders: {},
+  };
+  if (log.enabled("debug")) {
+    log.debug("request started", {
+      requestId: scope.requestId,
+      method: request.method,
+      route: scope.url.pathname,
+    });
+  }
+  return scope;
+}
+
+/** Counts the request against the caller's quota; throws 429 beyond it. */
+async function enforceRateLimit(scope: RequestScope, principal: ApiPrincipal | undefined): Promise<void> {
+  const limiter = getRateLimiter();
+  if (!limiter) return;
+  const decision = await limiter.check(callerKey(principal, scope.address));
+  scope.rateHeaders = decision.headers;
+  if (!decision.allowed) throw tooManyRequests(decision.resetSeconds, scope.rateHeaders);
+}
+
 /**
- * Wraps a GET route handler: request id, authentication, rate limiting, scope check, error →
- * problem+json mapping, audit recording and the access log. Handlers receive parsed params and a verified
- * principal and return a Response.
- *
- * Rate limiting is keyed by the verified token subject, else by the client address; it runs before the
- * credentials are judged, so guessing tokens is limited too.
+ * Who is calling and whether they may: authentication, then the rate limit, then the scope. The rate limit
+ * runs before a failed authentication is reported, so requests with bad credentials use up the address's
+ * quota too and guessing tokens is limited.
  */
-export function withApi<P extends Record<string, string>>(
-  handler: (ctx: ApiContext<P>) => Promise<Response>,
-  options: { auth?: boolean; scope?: Scope } = {},
-) {
+async function admitCaller(scope: RequestScope, options: ApiOptions): Promise<ApiPrincipal> {
+  if (options.auth === false) return ANONYMOUS;
+  const authenticated = await authenticateApiRequest(scope.request.headers).then(
+    (principal) => ({ principal, error: undefined }),
+    (error: unknown) => ({ principal: undefined, error }),
+  );
+  await enforceRateLimit(scope, authenticated.principal);
+  if (!authenticated.principal) throw authenticated.error;
+  const needed = options.scope ?? SCOPES.playersRead;
+  if (!hasScope(authenticated.principal, needed)) throw insufficientScope(needed);
+  return authenticated.principal;
+}
+
+/** Refuses a read that could not be accounted for: 503 while the audit backlog is full. */
+function assertAuditable(): void {
+  if (getAuditQueue().isFull()) {
+    throw serviceUnavailable("Reads cannot be recorded in the audit trail right now; try again shortly.");
+  }
+}
+
+function auditRecord(scope: RequestScope, principal: ApiPrincipal, read: AuditedRead): AuditRecord {
+  return {
+    occurredAt: new Date(),
+    subject: principal.subject,
+    subjectName: subjectNameFromClaims(principal.claims),
+    authMode: principal.mode,
+    scopes: [...principal.scopes],
+    sessionId: principal.sessionId,
+    operation: read.operation,
+    playerId: read.playerId,
+    resultPlayerIds: read.resultPlayerIds ?? [],
+    filters: requestFilters(scope.url.searchParams),
+    requestId: scope.requestId,
+    clientAddress: scope.address,
+  };
+}
+
+/** Runs the route's handler; the read it declares is recorded in the audit trail if the answer is a success. */
+async function serveRead<P>(
+  scope: RequestScope,
+  principal: ApiPrincipal,
+  params: P,
+  handler: ApiHandler<P>,
+): Promise<Response> {
+  let declared: AuditedRead | undefined;
+  const response = await handler({
+    request: scope.request,
+    url: scope.url,
+    params,
+    principal,
+    caller: callerKey(principal, scope.address),
+    requestId: scope.requestId,
+    audit: (read) => {
+      assertAuditable();
+      declared = read;
+    },
+  });
+  if (declared && response.ok) recordAudit(auditRecord(scope, principal, declared));
+  return response;
+}
+
+/** Stamps the answer (quota, request id) and writes the access log line. */
+function finishRequest(
+  scope: RequestScope,
+  response: Response,
+  principal: ApiPrincipal | undefined,
+): Response {
+  for (const [name, value] of Object.entries(scope.rateHeaders)) response.headers.set(name, value);
+  response.headers.set("X-Request-ID", scope.requestId);
+  if (log.enabled("info")) {
+    log.info("request", {
+      requestId: scope.requestId,
+      method: scope.request.method,
+      route: scope.url.pathname,
+      status: response.status,
+      durationMs: Math.round(performance.now() - scope.started),
+      subject: principal?.subject,
+    });
+  }
+  return response;
+}
+
+type ApiHandler<P> = (ctx: ApiContext<P>) => Promise<Response>;
+
+interface ApiOptions {
+  /** `false` for routes anyone may call (no credentials, no rate limit). */
+  auth?: boolean;
+  /** The scope the operation needs; `players:read` by default. */
+  scope?: Scope;
+}
+
+/**
+ * Wraps a GET route handler. Each request goes through these steps, each a function above:
+ * begin (request id, URL, client address) → reject a malformed path → admit the caller (authenticate,
+ * rate limit, scope) → serve the read (the handler, then its audit record) → finish (quota and request id
+ * headers, access log). Any error thrown on the way becomes an RFC 9457 problem (toProblem).
+ *
+ * Before any of this, the server's request stamp (request-stamp.ts, installed at start by
+ * lib/runtime/server-hooks.ts) has rewritten the raw request: it records the peer address in a header the
+ * client cannot set, and escapes stray `%` in the path so Next.js routes it instead of answering a bare 500
+ * (flagged by MALFORMED_PATH_HEADER, answered here with a 400 naming `path`).
+ */
+export function withApi<P extends Record<string, string>>(handler: ApiHandler<P>, options: ApiOptions = {}) {
   return async (request: Request, route: RouteContext<P>): Promise<Response> => {
-    const started = performance.now();
-    const requestId = requestIdFor(request);
-    const url = new URL(request.url);
-    const address = clientAddress(request.headers);
-    log.debug("request started", { requestId, method: request.method, route: url.pathname });
+    const scope = beginRequest(request);
     let principal: ApiPrincipal | undefined;
-    let rateHeaders: Record<string, string> = {};
-    let read: AuditedRead | undefined;
     let response: Response;
     try {
       rejectMalformedPath(request);
-      if (options.auth === false) {
-        principal = ANONYMOUS;
-      } else {
-        let authError: unknown;
-        try {
-          principal = await authenticateApiRequest(request.headers);
-        } catch (error) {
-          authError = error;
-        }
-        const limiter = getRateLimiter();
-        if (limiter) {
-          const key = principal?.verified ? `sub:${principal.subject}` : addressRateKey(address);
-          const decision = await limiter.check(key);
-          rateHeaders = decision.headers;
-          if (!decision.allowed) throw tooManyRequests(decision.resetSeconds, rateHeaders);
-        }
-        if (authError || !principal) throw authError;
-        const scope = options.scope ?? SCOPES.playersRead;
-        if (!hasScope(principal, scope)) throw insufficientScope(scope);
-      }
+      principal = await admitCaller(scope, options);
       const params = (await route.params) ?? ({} as P);
-      const caller = principal;
-      response = await handler({
-        request,
-        url,
-        params,
-        principal: caller,
-        requestId,
-        audit: (r) => {
-          if (getAuditQueue().isFull()) {
-            throw serviceUnavailable(
-              "Reads cannot be recorded in the audit trail right now; try again shortly.",
-            );
-          }
-          read = r;
-        },
-      });
-      if (read && response.ok) {
-        recordAudit({
-          occurredAt: new Date(),
-          subject: caller.subject,
-          authMode: caller.mode,
-          scopes: [...caller.scopes],
-          sessionId: caller.sessionId,
-          operation: read.operation,
-          playerId: read.playerId,
-          resultPlayerIds: read.resultPlayerIds ?? [],
-          filters: requestFilters(url.searchParams),
-          requestId,
-          clientAddress: address,
-        });
-      }
+      response = await serveRead(scope, principal, params, handler);
     } catch (error) {
-      response = problemResponse(toProblem(error, requestId, url.pathname), requestId, url.pathname);
+      const problem = toProblem(error, scope.requestId, scope.url.pathname);
+      response = problemResponse(problem, scope.requestId, scope.url.pathname);
     }
-    for (const [name, value] of Object.entries(rateHeaders)) response.headers.set(name, value);
-    response.headers.set("X-Request-ID", requestId);
-    log.info("request", {
-      requestId,
-      method: request.method,
-      route: url.pathname,
-      status: response.status,
-      durationMs: Math.round(performance.now() - started),
-      subject: principal?.subject,
-    });
-    return response;
+    return finishRequest(scope, response, principal);
   };
 }
 
@@ -265,6 +338,18 @@ export function methodNotAllowedHandler(allowed: readonly string[] = ["GET", "HE
       new URL(request.url).pathname,
     );
   };
+}
+
+/**
+ * Everything a read-only route exports, in one line:
+ * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(handler, options)`.
+ * GET (and HEAD, which Next.js derives from it) runs through withApi; every other method is a 405 problem.
+ */
+export function readRoute<P extends Record<string, string>>(
+  handler: ApiHandler<P>,
+  options: ApiOptions = {},
+) {
+  return { GET: withApi(handler, options), ...readOnlyMethods() };
 }
 
 /**

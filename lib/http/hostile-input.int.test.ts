@@ -4,7 +4,7 @@ import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { getPrisma } from "@/lib/db/client";
 import { problemSchema } from "@/lib/schemas/common";
 import { encodeTransactionCursor } from "@/lib/schemas/transaction-cursor";
-import { createRouteKit, type KitResponse, type RouteKit } from "@/scripts/route-test-kit";
+import { createRouteKit, type KitResponse, type RouteKit } from "@/test/support/route-test-kit";
 
 /*
  * Property-based tests over the query and path parsing of every API operation: generated inputs

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExactNumber } from "./exact-number.ts";
+import { ExactNumber } from "../schemas/exact-number.ts";
 import { stringifyJson } from "./json.ts";
 
 describe("stringifyJson", () => {

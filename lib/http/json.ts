@@ -1,4 +1,4 @@
-import { ExactNumber } from "./exact-number.ts";
+import { ExactNumber } from "../schemas/exact-number.ts";
 
 /**
  * JSON.stringify, except that ExactNumber values are written as their exact digits.

@@ -1,4 +1,4 @@
-import type { ProblemFieldError } from "@/lib/schemas/common";
+import type { Problem, ProblemFieldError } from "@/lib/schemas/common";
 
 /** Problem type URIs, relative to the service; each is described in the OpenAPI document. */
 export const PROBLEM_TYPES = {
@@ -12,17 +12,35 @@ export const PROBLEM_TYPES = {
   internal: "/problems/internal-error",
 } as const;
 
+export interface ApiErrorOptions {
+  status: number;
+  /** One of PROBLEM_TYPES. */
+  type: string;
+  title: string;
+  detail: string;
+  /** For invalid requests: each offending parameter or header. */
+  errors?: ProblemFieldError[];
+  /** Sent with the problem, e.g. `WWW-Authenticate`, `Allow`, `Retry-After`. */
+  headers?: Record<string, string>;
+}
+
 /** An error that maps to an RFC 9457 response; anything else thrown in a handler becomes a generic 500. */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    readonly title: string,
-    readonly detail: string,
-    readonly errors?: ProblemFieldError[],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(detail);
+  readonly status: number;
+  readonly type: string;
+  readonly title: string;
+  readonly detail: string;
+  readonly errors: ProblemFieldError[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(options: ApiErrorOptions) {
+    super(options.detail);
+    this.status = options.status;
+    this.type = options.type;
+    this.title = options.title;
+    this.detail = options.detail;
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
   }
 }
 
@@ -32,60 +50,85 @@ export function invalidParameters(errors: ProblemFieldError[]): ApiError {
     errors.length === 1 && errors[0]
       ? `${errors[0].in === "header" ? "Header" : "Parameter"} '${errors[0].name}' ${errors[0].detail}.`
       : `Invalid parameters: ${names.map((n) => `'${n}'`).join(", ")}. See errors for each.`;
-  return new ApiError(400, PROBLEM_TYPES.invalidParameters, "Invalid request parameters", detail, errors);
+  return new ApiError({
+    status: 400,
+    type: PROBLEM_TYPES.invalidParameters,
+    title: "Invalid request parameters",
+    detail,
+    errors,
+  });
 }
 
 export function unauthorized(detail: string, errors?: ProblemFieldError[], invalidToken = false): ApiError {
   const challenge = invalidToken
     ? `Bearer realm="player-account-read", error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`
     : `Bearer realm="player-account-read"`;
-  return new ApiError(401, PROBLEM_TYPES.unauthorized, "Unauthorized", detail, errors, {
-    "WWW-Authenticate": challenge,
+  return new ApiError({
+    status: 401,
+    type: PROBLEM_TYPES.unauthorized,
+    title: "Unauthorized",
+    detail,
+    errors,
+    headers: { "WWW-Authenticate": challenge },
   });
 }
 
 /** RFC 6750 §3.1: the token is fine but does not carry the scope this operation needs. */
 export function insufficientScope(scope: string): ApiError {
-  return new ApiError(
-    403,
-    PROBLEM_TYPES.insufficientScope,
-    "Insufficient scope",
-    `This operation needs the '${scope}' scope, which the access token does not grant.`,
-    undefined,
-    {
+  return new ApiError({
+    status: 403,
+    type: PROBLEM_TYPES.insufficientScope,
+    title: "Insufficient scope",
+    detail: `This operation needs the '${scope}' scope, which the access token does not grant.`,
+    headers: {
       "WWW-Authenticate": `Bearer realm="player-account-read", error="insufficient_scope", scope="${scope}"`,
     },
-  );
+  });
 }
 
 export function tooManyRequests(retryAfterSeconds: number, headers: Record<string, string>): ApiError {
-  return new ApiError(
-    429,
-    PROBLEM_TYPES.rateLimited,
-    "Too many requests",
-    `This caller's request quota is used up; retry in ${retryAfterSeconds} s.`,
-    undefined,
-    { ...headers, "Retry-After": String(retryAfterSeconds) },
-  );
+  return new ApiError({
+    status: 429,
+    type: PROBLEM_TYPES.rateLimited,
+    title: "Too many requests",
+    detail: `This caller's request quota is used up; retry in ${retryAfterSeconds} s.`,
+    headers: { ...headers, "Retry-After": String(retryAfterSeconds) },
+  });
 }
 
 export function notFound(detail: string): ApiError {
-  return new ApiError(404, PROBLEM_TYPES.notFound, "Not found", detail);
+  return new ApiError({ status: 404, type: PROBLEM_TYPES.notFound, title: "Not found", detail });
 }
 
 export function methodNotAllowed(method: string, allowed: readonly string[]): ApiError {
-  return new ApiError(
-    405,
-    PROBLEM_TYPES.methodNotAllowed,
-    "Method not allowed",
-    `${method} is not supported here; use ${allowed.join(" or ")}.`,
-    undefined,
-    { Allow: allowed.join(", ") },
-  );
+  return new ApiError({
+    status: 405,
+    type: PROBLEM_TYPES.methodNotAllowed,
+    title: "Method not allowed",
+    detail: `${method} is not supported here; use ${allowed.join(" or ")}.`,
+    headers: { Allow: allowed.join(", ") },
+  });
 }
 
 export function serviceUnavailable(detail = "The database is unreachable; try again shortly."): ApiError {
-  return new ApiError(503, PROBLEM_TYPES.unavailable, "Service unavailable", detail, undefined, {
-    "Retry-After": "5",
+  return new ApiError({
+    status: 503,
+    type: PROBLEM_TYPES.unavailable,
+    title: "Service unavailable",
+    detail,
+    headers: { "Retry-After": "5" },
   });
+}
+
+/** The RFC 9457 body of an error: what every problem response carries. */
+export function problemBody(error: ApiError, requestId: string, instance?: string): Problem {
+  return {
+    type: error.type,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    ...(instance ? { instance } : {}),
+    request_id: requestId,
+    ...(error.errors ? { errors: error.errors } : {}),
+  };
 }

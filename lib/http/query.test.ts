@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { auditListQuerySchema } from "@/lib/schemas/audit";
 import { playerIdSchema, playerSearchQuerySchema } from "@/lib/schemas/player";
-import { TRANSACTION_LIST_ARRAY_PARAMS, transactionListQuerySchema } from "@/lib/schemas/transaction";
+import { transactionExportQuerySchema, transactionListQuerySchema } from "@/lib/schemas/transaction";
 import { ApiError } from "./problem.ts";
-import { parsePathParam, parseQuery, searchParamsToObject } from "./query.ts";
+import { arrayParamsOf, parsePathParam, parseQuery, searchParamsToObject } from "./query.ts";
 
-const tx = (qs: string) =>
-  parseQuery(transactionListQuerySchema, new URLSearchParams(qs), TRANSACTION_LIST_ARRAY_PARAMS);
+const tx = (qs: string) => parseQuery(transactionListQuerySchema, new URLSearchParams(qs));
 const search = (qs: string) => parseQuery(playerSearchQuerySchema, new URLSearchParams(qs));
 
 /** The 400 problem a query string yields; fails the test when it parses. */
@@ -25,6 +25,30 @@ const badNames = (parse: () => unknown) => {
   expect(problem.type).toBe("/problems/invalid-parameters");
   return (problem.errors ?? []).map((e) => e.name);
 };
+
+describe("arrayParamsOf: which parameters take several values, read from the schema", () => {
+  it("finds the array fields of the real query schemas, through optional, default and refinements", () => {
+    expect(arrayParamsOf(transactionListQuerySchema)).toEqual(["event_type", "event_name"]);
+    expect(arrayParamsOf(transactionExportQuerySchema)).toEqual(["event_type", "event_name"]);
+    expect(arrayParamsOf(auditListQuerySchema)).toEqual(["operation"]);
+    expect(arrayParamsOf(playerSearchQuerySchema)).toEqual([]);
+  });
+
+  it("lets a new list parameter take commas and repeats with no second list to update", () => {
+    const schema = z
+      .strictObject({
+        tag: z.array(z.string()).min(1).optional(),
+        sizes: z.array(z.coerce.number()).default([]),
+        piped: z.array(z.string()).pipe(z.array(z.string()).max(3)).optional(),
+        name: z.string().optional(),
+      })
+      .superRefine(() => {});
+    expect(arrayParamsOf(schema)).toEqual(["tag", "sizes", "piped"]);
+    const parsed = parseQuery(schema, new URLSearchParams("tag=a,b&tag=c&sizes[]=1&piped=x"));
+    expect(parsed).toEqual({ tag: ["a", "b", "c"], sizes: [1], piped: ["x"] });
+    expect(badNames(() => parseQuery(schema, new URLSearchParams("name=a&name=b")))).toEqual(["name"]);
+  });
+});
 
 describe("searchParamsToObject", () => {
   it("collects repeated keys, comma-separated values and the name[] form into one list", () => {
@@ -58,8 +82,8 @@ describe("searchParamsToObject", () => {
 });
 
 describe("transaction list query", () => {
-  it("defaults: limit 20, offset 0, no filters", () => {
-    expect(tx("")).toEqual({ limit: 20, offset: 0 });
+  it("defaults: limit 20, offset 0, newest first, no filters", () => {
+    expect(tx("")).toEqual({ limit: 20, offset: 0, sort: "date_desc" });
   });
 
   it("accepts the three list forms and mixes them", () => {

@@ -2,6 +2,49 @@ import type { z } from "zod";
 import type { ProblemFieldError } from "@/lib/schemas/common";
 import { invalidParameters } from "./problem.ts";
 
+type SchemaDef = {
+  type: string;
+  shape?: Record<string, { _zod: { def: SchemaDef } }>;
+  innerType?: { _zod: { def: SchemaDef } };
+  in?: { _zod: { def: SchemaDef } };
+};
+
+/** Wrappers that do not change what a parameter accepts from the query string. */
+const TRANSPARENT = new Set([
+  "optional",
+  "nullable",
+  "default",
+  "prefault",
+  "readonly",
+  "catch",
+  "nonoptional",
+]);
+
+function takesSeveralValues(def: SchemaDef): boolean {
+  if (def.type === "array") return true;
+  const inner = TRANSPARENT.has(def.type) ? def.innerType : def.type === "pipe" ? def.in : undefined;
+  return inner ? takesSeveralValues(inner._zod.def) : false;
+}
+
+const arrayParamsCache = new WeakMap<z.ZodType, readonly string[]>();
+
+/**
+ * The parameters of a query schema that take several values: those declared as arrays. Read from the
+ * schema itself, so a new list parameter needs no second list to keep in step.
+ */
+export function arrayParamsOf(schema: z.ZodType): readonly string[] {
+  let names = arrayParamsCache.get(schema);
+  if (!names) {
+    const shape = (schema._zod.def as SchemaDef).shape ?? {};
+    names = Object.keys(shape).filter((name) => {
+      const field = shape[name];
+      return field ? takesSeveralValues(field._zod.def) : false;
+    });
+    arrayParamsCache.set(schema, names);
+  }
+  return names;
+}
+
 /**
  * URLSearchParams → plain object for a strict zod schema.
  * List parameters accept repeated keys, comma-separated values and the `name[]` form; every other
@@ -58,12 +101,8 @@ export function zodIssuesToFieldErrors(
 }
 
 /** Parses a request's query string with a strict schema; throws a 400 problem naming each bad parameter. */
-export function parseQuery<S extends z.ZodType>(
-  schema: S,
-  params: URLSearchParams,
-  arrayParams: readonly string[] = [],
-): z.output<S> {
-  const { value, errors } = searchParamsToObject(params, arrayParams);
+export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {
+  const { value, errors } = searchParamsToObject(params, arrayParamsOf(schema));
   const result = schema.safeParse(value);
   const all = [...errors, ...(result.success ? [] : zodIssuesToFieldErrors(result.error.issues, "query"))];
   // unrecognized_keys lists several keys in one issue; report each as its own entry.

@@ -72,6 +72,18 @@ describe.skipIf(!reachable)("rate limits shared through Redis", () => {
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(30_000);
   });
+
+  it("peeks at a shared count without adding to it (the sign-in throttle's check)", async () => {
+    const a = instance(2);
+    const b = instance(2);
+    await Promise.all(clients.map(ready));
+    const key = `signin:${randomUUID()}`;
+    expect(await a.peek(key)).toMatchObject({ allowed: true, store: "redis" });
+    await a.check(key);
+    await b.check(key);
+    for (let i = 0; i < 3; i++) expect(await b.peek(key)).toMatchObject({ allowed: false, remaining: 0 });
+    expect((await a.check(key)).remaining).toBe(0);
+  });
 });
 
 describe("Redis unavailable", () => {

@@ -37,6 +37,7 @@ describe("rate limiting", () => {
     const broken: RateLimitStore = {
       name: "redis",
       hit: () => Promise.reject(new Error("Connection is closed.")),
+      peek: () => Promise.reject(new Error("Connection is closed.")),
     };
     const limiter = new RateLimiter({ max: 2, windowSeconds: 60 }, broken);
     const results = [await limiter.check("k"), await limiter.check("k"), await limiter.check("k")];

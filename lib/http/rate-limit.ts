@@ -18,6 +18,8 @@ export interface WindowCount {
 export interface RateLimitStore {
   readonly name: string;
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** The current window's count without adding to it (0 when no window is open). */
+  peek(key: string): Promise<WindowCount>;
 }
 
 export class MemoryStore implements RateLimitStore {
@@ -37,6 +39,12 @@ export class MemoryStore implements RateLimitStore {
     }
     w.count += 1;
     return { count: w.count, resetMs: w.resetAt - now };
+  }
+
+  async peek(key: string): Promise<WindowCount> {
+    const now = this.now();
+    const w = this.windows.get(key);
+    return w && w.resetAt > now ? { count: w.count, resetMs: w.resetAt - now } : { count: 0, resetMs: 0 };
   }
 
   /** Drops ended windows now and then, so memory stays proportional to the callers of one window. */
@@ -61,7 +69,12 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
-type RedisWithHit = Redis & { parRateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
+const PEEK_SCRIPT = `return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1])}`;
+
+type RedisWithHit = Redis & {
+  parRateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+  parRateLimitPeek(key: string): Promise<[number, number]>;
+};
 
 export class RedisStore implements RateLimitStore {
   readonly name = "redis";
@@ -79,6 +92,7 @@ export class RedisStore implements RateLimitStore {
     firstConnectionWaitMs = 1_000,
   ) {
     redis.defineCommand("parRateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+    redis.defineCommand("parRateLimitPeek", { numberOfKeys: 1, lua: PEEK_SCRIPT });
     this.redis = redis as RedisWithHit;
     this.firstConnection =
       redis.status === "ready"
@@ -99,6 +113,12 @@ export class RedisStore implements RateLimitStore {
     if (this.firstConnection) await this.firstConnection;
     const [count, ttl] = await this.redis.parRateLimitHit(`${this.prefix}ratelimit:${key}`, windowMs);
     return { count, resetMs: ttl };
+  }
+
+  async peek(key: string): Promise<WindowCount> {
+    if (this.firstConnection) await this.firstConnection;
+    const [count, ttl] = await this.redis.parRateLimitPeek(`${this.prefix}ratelimit:${key}`);
+    return { count, resetMs: Math.max(0, ttl) };
   }
 }
 
@@ -181,10 +201,27 @@ export class RateLimiter {
       counted = await this.fallback.hit(key, windowMs);
       store = this.fallback.name;
     }
+    return this.decision(counted, store, counted.count <= this.policy.max);
+  }
+
+  /** Whether one more request for `key` would be allowed, without counting one. Never throws. */
+  async peek(key: string): Promise<RateLimitDecision> {
+    let counted: WindowCount;
+    let store = this.store.name;
+    try {
+      counted = await this.store.peek(key);
+    } catch {
+      counted = await this.fallback.peek(key);
+      store = this.fallback.name;
+    }
+    return this.decision(counted, store, counted.count < this.policy.max);
+  }
+
+  private decision(counted: WindowCount, store: string, allowed: boolean): RateLimitDecision {
     const remaining = Math.max(0, this.policy.max - counted.count);
     const resetSeconds = Math.max(1, Math.ceil(counted.resetMs / 1000));
     return {
-      allowed: counted.count <= this.policy.max,
+      allowed,
       limit: this.policy.max,
       remaining,
       resetSeconds,

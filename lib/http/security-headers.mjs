@@ -1,7 +1,7 @@
 /*
  * Security headers for every response, applied by next.config.mjs `headers()` (plain JavaScript because
  * the config file imports it). Pages get a content security policy that allows only this origin; API
- * responses, which are never rendered, allow nothing; the API reference page may load Scalar from its CDN.
+ * responses, which are never rendered, allow nothing; the API reference page runs Scalar's bundle from this origin.
  * HSTS is added only for requests that arrived over HTTPS (X-Forwarded-Proto from the TLS terminator).
  */
 
@@ -30,15 +30,21 @@ export function pageCsp({ dev }) {
 
 export const API_CSP = csp({ "default-src": ["'none'"], "frame-ancestors": ["'none'"], sandbox: [] });
 
+/*
+ * The API reference page runs Scalar's pinned bundle from this origin (lib/openapi/api-reference.ts): scripts from
+ * 'self' only, no inline script, no eval. Scalar inserts <style> elements at run time, hence 'unsafe-inline' for
+ * styles only. No other origin anywhere.
+ */
 export const DOCS_CSP = csp({
   "default-src": ["'self'"],
-  "script-src": ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"],
-  "style-src": ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net", "https://fonts.googleapis.com"],
-  "img-src": ["'self'", "data:", "https:"],
-  "font-src": ["'self'", "data:", "https:"],
+  "script-src": ["'self'"],
+  "style-src": ["'self'", "'unsafe-inline'"],
+  "img-src": ["'self'", "data:", "blob:"],
+  "font-src": ["'self'", "data:"],
   "connect-src": ["'self'"],
   "object-src": ["'none'"],
   "base-uri": ["'self'"],
+  "form-action": ["'self'"],
   "frame-ancestors": ["'none'"],
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { getPrisma } from "@/lib/db/client";
-import { createRouteKit, type RouteKit } from "@/scripts/route-test-kit";
+import { createRouteKit, type RouteKit } from "@/test/support/route-test-kit";
 
 let kit: RouteKit;
 let agent: string;

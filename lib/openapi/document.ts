@@ -2,7 +2,13 @@ import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/auth/scopes";
 import { monthlyActivityQuerySchema, monthlyActivityResponseSchema } from "@/lib/schemas/activity";
-import { AUDIT_OPERATIONS, auditListQuerySchema, auditListResponseSchema } from "@/lib/schemas/audit";
+import {
+  AUDIT_OPERATIONS,
+  auditListQuerySchema,
+  auditListResponseSchema,
+  auditLogQuerySchema,
+  auditLogResponseSchema,
+} from "@/lib/schemas/audit";
 import { problemSchema } from "@/lib/schemas/common";
 import {
   playerIdSchema,
@@ -10,8 +16,10 @@ import {
   playerSearchQuerySchema,
   playerSearchResponseSchema,
 } from "@/lib/schemas/player";
+import { playerSummarySchema, summaryQuerySchema } from "@/lib/schemas/summary";
 import {
   transactionExportQuerySchema,
+  transactionFacetsQuerySchema,
   transactionListQuerySchema,
   transactionListResponseSchema,
 } from "@/lib/schemas/transaction";
@@ -63,7 +71,9 @@ const commonErrors = {
   "403": problem(
     "The token is valid but lacks the scope this operation needs (`insufficient_scope`); `WWW-Authenticate` names it.",
   ),
-  "405": problem("Only GET (and HEAD) are supported; the `Allow` header says so."),
+  "405": problem(
+    "Only GET (and HEAD) are supported; every other method, OPTIONS and TRACE included, is this problem with `Allow: GET, HEAD` (no CORS: the API is called same-origin or server to server).",
+  ),
   "429": {
     ...problem(
       "This caller's request quota is used up. Wait `Retry-After` seconds; the RateLimit headers describe the quota.",
@@ -98,7 +108,10 @@ configured JWKS URL, unexpired (\`exp\` required), and carry the configured issu
 
 ## Scopes
 Access is least privilege. A verified token grants scopes through its OAuth-style \`scope\` claim (space-separated)
-and through its \`roles\` claim (array or space-separated); a token granting none can read nothing (403).
+and through its role claims \`role\`, \`roles\` or \`groups\` (arrays or space-separated), mapped exactly as at sign-in;
+a token granting none can read nothing (403). A token is refused (401) when it lives longer than the server's maximum
+lifetime (24 h by default, \`exp − iat\`), is dated ahead, or carries a \`sid\` other than the \`X-Session-ID\` sent.
+With a JWKS the issuer and audience are always checked.
 
 ${SCOPE_TABLE}
 
@@ -159,7 +172,10 @@ export function buildOpenApiDocument() {
         },
       },
     },
-    tags: [{ name: "Players" }, { name: "Audit" }],
+    tags: [
+      { name: "Players", description: "Player search, profiles, transactions, exports and activity." },
+      { name: "Audit", description: "Who read which player's data, and when." },
+    ],
     paths: {
       "/players": {
         get: {
@@ -168,7 +184,7 @@ export function buildOpenApiDocument() {
           security: requires(SCOPES.playersRead),
           summary: "Search players by id, name or email",
           description:
-            "An addition to the spec for the back-office lookup: players ordered by id. Needs `players:read`; without `players:pii`, e-mail addresses are masked and not searched.",
+            "An addition to the spec for the back-office lookup: players ordered by id. Needs `players:read`; without `players:pii`, e-mail addresses are masked and not searched. With `assigned=me`, only the players whose `vip_manager` is the caller (the verified token's `name` claim): a VIP manager's own list, recorded in the audit trail like any search.",
           requestParams: { query: playerSearchQuerySchema, header: sessionHeader },
           responses: {
             "200": ok("A page of player summaries.", playerSearchResponseSchema),
@@ -220,7 +236,7 @@ export function buildOpenApiDocument() {
           security: requires(SCOPES.playersRead),
           summary: "Export a player's transactions as CSV or NDJSON",
           description:
-            "An addition to the spec: every transaction matching the same filters as the list, newest first, no paging, streamed as it is read (constant memory on the server, first bytes at once, any size). Each row carries `player_id` and the transaction's fields; money has its exact digits, times are UTC ISO 8601. CSV: a header row, CRLF line ends, fields quoted when needed (RFC 4180), empty for null; a text field that starts with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets never run it as a formula. NDJSON: one JSON object per line, the transaction record shape `npm run db:import` reads. Rows are read in batches, each continuing after the previous one: rows written while an export runs may or may not appear, none is repeated. A failure after the first bytes cuts the connection (the transfer is then visibly incomplete). Recorded in the audit trail as `export`.",
+            "An addition to the spec: every transaction matching the same filters as the list, newest first, no paging, streamed as it is read (constant memory on the server, first bytes at once, any size). Each row carries `player_id` and the transaction's fields; money has its exact digits, times are UTC ISO 8601. CSV: a header row, CRLF line ends, fields quoted when needed (RFC 4180), empty for null; every text field (all but date, amount, created_at and completed_at) that starts with a tab, CR or LF, or with `=`, `+`, `-`, `@` after leading blanks, is prefixed with `'` so spreadsheets never run it as a formula. NDJSON: one JSON object per line, the transaction record shape `npm run db:import` reads. Rows are read in batches, each continuing after the previous one: rows written while an export runs may or may not appear, none is repeated. A failure after the first bytes cuts the connection (the transfer is then visibly incomplete); so does a client that takes nothing for 30 s (the server's idle limit). One caller (token subject, else client address) runs at most 2 exports at once (server setting): a third is 429 with `Retry-After`. Recorded in the audit trail as `export`.",
           requestParams: { path: playerPath, query: transactionExportQuerySchema, header: sessionHeader },
           responses: {
             "200": {
@@ -252,12 +268,12 @@ export function buildOpenApiDocument() {
           tags: ["Players"],
           summary: "Get the filter values of a player's transactions",
           description:
-            "An addition to the spec for the back-office filters: the event types (all of them, with counts), the event names and creators the player actually has, with counts, and the span of the player's transaction dates.",
+            "An addition to the spec for the back-office filters: the event types (all of them, with counts), the event names and creators the player actually has, with counts, and the span of the player's transaction dates. Takes the list's filters: faceted counts, each facet counted under every filter but its own.",
           security: requires(SCOPES.playersRead),
-          requestParams: { path: playerPath, header: sessionHeader },
+          requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: sessionHeader },
           responses: {
             "200": ok("The player's filter values.", transactionFacetsSchema),
-            "400": problem("Invalid playerId, or a query parameter was given (this operation takes none)."),
+            "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
             "404": problem("No player with this id."),
             ...commonErrors,
           },
@@ -280,6 +296,23 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      "/players/{playerId}/summary": {
+        get: {
+          operationId: "getPlayerPeriodSummary",
+          tags: ["Players"],
+          summary: "Get a player's figures for a period",
+          description:
+            "An addition to the spec for the back-office player page: for the last 30, 90 or 365 UTC days (today included) or all time, completed deposits and withdrawals (count, sum, average), net deposits, bets, wins, gross gaming revenue (`bets − wins`, positive when the house won), bonus grants, and the first and last activity. Exact: counted from the per-day statistics, whole UTC days only.",
+          security: requires(SCOPES.playersRead),
+          requestParams: { path: playerPath, query: summaryQuerySchema, header: sessionHeader },
+          responses: {
+            "200": ok("The player's figures for the period.", playerSummarySchema),
+            "400": problem("Invalid playerId or period, or an unknown parameter."),
+            "404": problem("No player with this id."),
+            ...commonErrors,
+          },
+        },
+      },
       "/players/{playerId}/audit": {
         get: {
           operationId: "listPlayerAuditEvents",
@@ -292,6 +325,24 @@ export function buildOpenApiDocument() {
             "200": ok("A page of audit events.", auditListResponseSchema),
             "400": problem("Invalid operation, cursor or limit, or an unknown parameter."),
             "404": problem("No player with this id."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/audit": {
+        get: {
+          operationId: "listAuditLog",
+          tags: ["Audit"],
+          summary: "Page through the audit trail across all players",
+          description:
+            "Admins only (`audit:read`). Every recorded read, newest first, optionally narrowed by user (`subject`), player (named in the path or returned by a search), operation and period. Cursor paging: keep the filters and pass `next_cursor` as `cursor`. Reading it is itself recorded (`audit_trail`).",
+          security: requires(SCOPES.auditRead),
+          requestParams: { query: auditLogQuerySchema, header: sessionHeader },
+          responses: {
+            "200": ok("A page of audit events.", auditLogResponseSchema),
+            "400": problem(
+              "Invalid subject, player_id, operation, from_date, to_date (or from_date after to_date), cursor or limit, or an unknown parameter.",
+            ),
             ...commonErrors,
           },
         },

@@ -1,15 +1,10 @@
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { createTestPrisma } from "@/lib/db/test-client";
 import { parseQuery } from "@/lib/http/query";
-import {
-  CREATORS,
-  EVENT_TYPES,
-  TRANSACTION_LIST_ARRAY_PARAMS,
-  transactionListQuerySchema,
-} from "@/lib/schemas/transaction";
+import { CREATORS, EVENT_TYPES, transactionListQuerySchema } from "@/lib/schemas/transaction";
 import { createRng } from "@/prisma/demo-data";
-import { FIXTURE_BOUNDS, FIXTURE_PLAYER_ID } from "@/scripts/test-fixtures";
+import { createTestPrisma } from "@/test/support/test-client";
+import { FIXTURE_BOUNDS, FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 import { countPlayerTransactions } from "./count-player-transactions.ts";
 
 const db = createTestPrisma();
@@ -27,7 +22,7 @@ function filtersOf(qs: string) {
     offset: _o,
     cursor: _c,
     ...filters
-  } = parseQuery(transactionListQuerySchema, new URLSearchParams(qs), TRANSACTION_LIST_ARRAY_PARAMS);
+  } = parseQuery(transactionListQuerySchema, new URLSearchParams(qs));
   return filters;
 }
 

@@ -1,13 +1,14 @@
 import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
-import { filterRange, statsWhere, transactionWhere, wholeDays } from "./transaction-where.ts";
+import { filterRange, statsCount, statsWhere, transactionWhere, wholeDays } from "./transaction-where.ts";
 
 /**
  * The exact number of a player's transactions matching the filters, at a cost that does not grow with the
  * player's history: whole UTC days inside the date range are summed from transaction_daily_stats (one row per
  * day and filter value combination, kept current by triggers), and only the partial days at the range's ends
- * are counted row by row.
+ * are counted row by row. The stats hold the completed count beside the count, so a status filter stays exact;
+ * a transaction id lookup matches at most one row, counted directly through the primary key.
  */
 export async function countPlayerTransactions(
   playerId: string,
@@ -17,7 +18,7 @@ export async function countPlayerTransactions(
   const range = filterRange(filters);
   if (!range) return 0;
   const { from: wholeFrom, until: wholeUntil } = wholeDays(range);
-  if (wholeFrom && wholeUntil && wholeFrom >= wholeUntil) {
+  if (filters.transaction_id || (wholeFrom && wholeUntil && wholeFrom >= wholeUntil)) {
     // No whole day inside the range: it spans at most two partial days, cheap to count directly.
     return db.transaction.count({ where: transactionWhere(playerId, filters, range) });
   }
@@ -25,9 +26,9 @@ export async function countPlayerTransactions(
     db.transactionDailyStat
       .aggregate({
         where: statsWhere(playerId, filters, { from: wholeFrom, until: wholeUntil }),
-        _sum: { n: true },
+        _sum: { n: true, completedN: true },
       })
-      .then((r) => r._sum.n ?? 0),
+      .then((r) => statsCount(filters, r._sum)),
   ];
   if (range.from && wholeFrom && range.from < wholeFrom) {
     parts.push(

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPrisma } from "@/lib/db/test-client";
-import { ExactNumber } from "@/lib/http/exact-number";
+import { ExactNumber } from "@/lib/schemas/exact-number";
+import { createTestPrisma } from "@/test/support/test-client";
 import { getPlayerMonthlyActivity } from "./get-player-monthly-activity.ts";
 import { getPlayerProfile } from "./get-player-profile.ts";
+
+/** Data functions throw this for a player that does not exist (lib/errors.ts); the API answers 404. */
+const NOT_FOUND = { name: "AppError", code: "NOT_FOUND" };
 
 const db = createTestPrisma();
 const PLAYER = "PUIACT0001";
@@ -69,7 +72,9 @@ afterAll(async () => {
 
 describe("getPlayerMonthlyActivity", () => {
   it("returns null for an unknown player", async () => {
-    expect(await getPlayerMonthlyActivity("NO-SUCH-PLAYER", { months: 12 }, db)).toBeNull();
+    await expect(getPlayerMonthlyActivity("NO-SUCH-PLAYER", { months: 12 }, db)).rejects.toMatchObject(
+      NOT_FOUND,
+    );
   });
 
   it("sums completed flows per UTC month, months without activity as zeros", async () => {

@@ -1,7 +1,8 @@
 import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { ExactNumber } from "@/lib/http/exact-number";
+import { playerNotFound } from "@/lib/errors";
 import type { ActivityFlow, MonthlyActivity, MonthlyActivityResponse } from "@/lib/schemas/activity";
+import { ExactNumber } from "@/lib/schemas/exact-number";
 
 const FLOW_OF_TYPE: Record<string, ActivityFlow> = {
   deposit: "deposits",
@@ -31,16 +32,16 @@ export function activityWindow(
 
 /**
  * Completed deposits, withdrawals, bets and wins of one player per UTC month (count and sum of
- * absolute amounts), every month of the window present. null when the player does not exist.
+ * absolute amounts), every month of the window present. Throws a not-found AppError when the player does not exist.
  */
 export async function getPlayerMonthlyActivity(
   playerId: string,
   window: { months: number; toMonth?: string; now?: Date },
   db: PrismaClient = getPrisma(),
-): Promise<MonthlyActivityResponse | null> {
+): Promise<MonthlyActivityResponse> {
   const { from, to, labels } = activityWindow(window.months, window.toMonth, window.now);
   const player = await db.player.findUnique({ where: { id: playerId }, select: { currency: true } });
-  if (!player) return null;
+  if (!player) throw playerNotFound(playerId);
   // Read from the per-day stats (kept current by triggers): the window is whole UTC months, so summing its days is
   // exact, and a player with millions of transactions costs a few thousand rows.
   const rows = await db.$queryRaw<{ month: string; event_type: string; n: number; amount: string }[]>`

@@ -1,17 +1,20 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestPrisma } from "@/lib/db/test-client";
 import { stringifyJson } from "@/lib/http/json";
 import { playerProfileSchema } from "@/lib/schemas/player";
-import { EMPTY_FIXTURE_PLAYER_ID, FIXTURE_PLAYER_ID } from "@/scripts/test-fixtures";
+import { createTestPrisma } from "@/test/support/test-client";
+import { EMPTY_FIXTURE_PLAYER_ID, FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 import { getPlayerProfile } from "./get-player-profile.ts";
+
+/** Data functions throw this for a player that does not exist (lib/errors.ts); the API answers 404. */
+const NOT_FOUND = { name: "AppError", code: "NOT_FOUND" };
 
 const db = createTestPrisma();
 afterAll(() => db.$disconnect());
 
 describe("getPlayerProfile", () => {
   it("returns null for an unknown player", async () => {
-    expect(await getPlayerProfile("NO-SUCH-PLAYER", db)).toBeNull();
-    expect(await getPlayerProfile("ptest0001", db)).toBeNull(); // ids are exact, not case-folded
+    await expect(getPlayerProfile("NO-SUCH-PLAYER", db)).rejects.toMatchObject(NOT_FOUND);
+    await expect(getPlayerProfile("ptest0001", db)).rejects.toMatchObject(NOT_FOUND); // ids are exact, not case-folded
   });
 
   it("returns every field, null where unknown", async () => {

@@ -1,13 +1,15 @@
 import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { playerNotFound } from "@/lib/errors";
 import type { PlayerProfile } from "@/lib/schemas/player";
 import { toPlayerProfile } from "./map-player.ts";
 
-/** The player's full profile, or null when no such player exists. */
+/** The player's full profile; throws a not-found AppError when no such player exists. */
 export async function getPlayerProfile(
   playerId: string,
   db: PrismaClient = getPrisma(),
-): Promise<PlayerProfile | null> {
+): Promise<PlayerProfile> {
   const player = await db.player.findUnique({ where: { id: playerId } });
-  return player ? toPlayerProfile(player) : null;
+  if (!player) throw playerNotFound(playerId);
+  return toPlayerProfile(player);
 }

@@ -1,8 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPrisma } from "@/lib/db/test-client";
-import { EMPTY_FIXTURE_PLAYER_ID } from "@/scripts/test-fixtures";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseQuery } from "@/lib/http/query";
+import {
+  CREATORS,
+  EVENT_TYPES,
+  type TransactionFilters,
+  transactionFacetsQuerySchema,
+} from "@/lib/schemas/transaction";
+import { createRng } from "@/prisma/demo-data";
+import { createTestPrisma } from "@/test/support/test-client";
+import { EMPTY_FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 import { getPlayerTransactionFacets } from "./get-player-transaction-facets.ts";
 import { listPlayerTransactions } from "./list-player-transactions.ts";
+
+/** Data functions throw this for a player that does not exist (lib/errors.ts); the API answers 404. */
+const NOT_FOUND = { name: "AppError", code: "NOT_FOUND" };
 
 const db = createTestPrisma();
 const PLAYER = "PUIFACET01";
@@ -43,7 +55,7 @@ afterAll(async () => {
 
 describe("getPlayerTransactionFacets", () => {
   it("returns null for an unknown player", async () => {
-    expect(await getPlayerTransactionFacets("NO-SUCH-PLAYER", db)).toBeNull();
+    await expect(getPlayerTransactionFacets("NO-SUCH-PLAYER", db)).rejects.toMatchObject(NOT_FOUND);
   });
 
   it("lists every event type, the player's names and creators with counts, and the date span", async () => {
@@ -98,5 +110,106 @@ describe("getPlayerTransactionFacets", () => {
       const filtered = await listPlayerTransactions("P000007", { created_by: creator.value }, page, db);
       expect(filtered?.total, creator.value).toBe(creator.count);
     }
+  });
+});
+
+const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
+afterAll(async () => {
+  await sql.end();
+});
+
+/** Independent reference: a plain count(*) with every filter spelled out in SQL. */
+async function sqlCount(playerId: string, f: TransactionFilters): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM transactions
+     WHERE player_id = $1
+       AND ($2::text[] IS NULL OR event_type::text = ANY($2))
+       AND ($3::text[] IS NULL OR event_name = ANY($3))
+       AND ($4::text IS NULL OR created_by = $4)
+       AND ($5::timestamptz IS NULL OR date >= $5)
+       AND ($6::timestamptz IS NULL OR date <= $6)
+       AND ($7::timestamptz IS NULL OR date < $7)
+       AND ($8::text IS NULL OR ($8 = 'pending') = (completed_at IS NULL))
+       AND ($9::text IS NULL OR id = $9)`,
+    [
+      playerId,
+      f.event_type ?? null,
+      f.event_name ?? null,
+      f.created_by ?? null,
+      f.from_date?.at ?? null,
+      f.to_date && !f.to_date.exclusive ? f.to_date.at : null,
+      f.to_date?.exclusive ? f.to_date.at : null,
+      f.status ?? null,
+      f.transaction_id ?? null,
+    ],
+  );
+  return rows[0]?.n ?? -1;
+}
+
+describe("getPlayerTransactionFacets: faceted counts follow the other filters", () => {
+  it("a facet's own selection does not narrow its counts; the other facets' do", async () => {
+    const facets = await getPlayerTransactionFacets(PLAYER, db, { event_type: ["bet"] });
+    expect(facets?.total).toBe(2);
+    // Every type keeps its count: choosing bet does not hide how many wins there are.
+    expect(facets?.event_types.find((t) => t.value === "win")?.count).toBe(1);
+    // Names and creators count bets only; a name without bets stays listed with 0.
+    expect(facets?.event_names.find((n) => n.value === "Casino Bet")?.count).toBe(2);
+    expect(facets?.event_names.find((n) => n.value === "Casino Win")?.count).toBe(0);
+    expect(facets?.created_by).toEqual([
+      { value: "Admin", count: 0 },
+      { value: "System", count: 2 },
+      { value: "VIP Manager", count: 0 },
+    ]);
+  });
+
+  it("every count equals a plain SQL count under the other filters, for randomized filters", async () => {
+    const rng = createRng(5151);
+    const players = ["P000007", "P000003", "P000012", PLAYER];
+    const span = await sql.query<{ player_id: string; lo: Date; hi: Date; names: string[]; ids: string[] }>(
+      `SELECT player_id, min(date) AS lo, max(date) AS hi, array_agg(DISTINCT event_name) AS names,
+              (array_agg(id ORDER BY id))[1:20] AS ids
+       FROM transactions WHERE player_id = ANY($1) GROUP BY player_id`,
+      [players],
+    );
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    let checked = 0;
+    for (let i = 0; i < 25; i++) {
+      const info = rng.pick(span.rows);
+      const params = new URLSearchParams();
+      if (rng.chance(0.5)) params.set("event_type", rng.pick(EVENT_TYPES));
+      if (rng.chance(0.4)) params.set("event_name", rng.pick(info.names));
+      if (rng.chance(0.3)) params.set("created_by", rng.pick(CREATORS));
+      if (rng.chance(0.3)) params.set("status", rng.pick(["pending", "completed"]));
+      if (rng.chance(0.1)) params.set("transaction_id", rng.pick(info.ids));
+      const lo = info.lo.getTime();
+      const hi = info.hi.getTime();
+      const a = lo + Math.floor(rng.next() * (hi - lo));
+      const b = a + Math.floor(rng.next() * (hi - a));
+      if (rng.chance(0.5))
+        params.set("from_date", rng.chance(0.5) ? day(new Date(a)) : new Date(a).toISOString());
+      if (rng.chance(0.5))
+        params.set("to_date", rng.chance(0.5) ? day(new Date(b)) : new Date(b).toISOString());
+      const filters = parseQuery(transactionFacetsQuerySchema, params);
+      const facets = await getPlayerTransactionFacets(info.player_id, db, filters);
+      const label = `${info.player_id}?${params}`;
+      expect(facets?.total, label).toBe(await sqlCount(info.player_id, filters));
+      for (const t of facets?.event_types ?? []) {
+        expect(t.count, `${label} type ${t.value}`).toBe(
+          await sqlCount(info.player_id, { ...filters, event_type: [t.value] }),
+        );
+        checked++;
+      }
+      for (const n of facets?.event_names ?? []) {
+        expect(n.count, `${label} name ${n.value}`).toBe(
+          await sqlCount(info.player_id, { ...filters, event_name: [n.value] }),
+        );
+      }
+      for (const c of facets?.created_by ?? []) {
+        expect(c.count, `${label} creator ${c.value}`).toBe(
+          await sqlCount(info.player_id, { ...filters, created_by: c.value }),
+        );
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });

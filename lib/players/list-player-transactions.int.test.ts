@@ -1,23 +1,25 @@
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { createTestPrisma } from "@/lib/db/test-client";
 import { parseQuery } from "@/lib/http/query";
 import {
   CREATORS,
   EVENT_TYPES,
-  TRANSACTION_LIST_ARRAY_PARAMS,
   type TransactionFilters,
   transactionListQuerySchema,
 } from "@/lib/schemas/transaction";
 import { createRng } from "@/prisma/demo-data";
+import { createTestPrisma } from "@/test/support/test-client";
 import {
   EMPTY_FIXTURE_PLAYER_ID,
   FIXTURE_BOUNDS,
   FIXTURE_PLAYER_ID,
   FIXTURE_TRANSACTIONS,
   type FixtureTransaction,
-} from "@/scripts/test-fixtures";
+} from "@/test/support/test-fixtures";
 import { listPlayerTransactions } from "./list-player-transactions.ts";
+
+/** Data functions throw this for a player that does not exist (lib/errors.ts); the API answers 404. */
+const NOT_FOUND = { name: "AppError", code: "NOT_FOUND" };
 
 const db = createTestPrisma();
 const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
@@ -28,11 +30,7 @@ afterAll(async () => {
 
 /** The query string as the route would parse it. */
 function query(qs: string) {
-  const { limit, offset, ...filters } = parseQuery(
-    transactionListQuerySchema,
-    new URLSearchParams(qs),
-    TRANSACTION_LIST_ARRAY_PARAMS,
-  );
+  const { limit, offset, ...filters } = parseQuery(transactionListQuerySchema, new URLSearchParams(qs));
   return { filters, page: { limit, offset } };
 }
 
@@ -59,7 +57,9 @@ const ms = (iso: string) => Date.parse(iso);
 
 describe("listPlayerTransactions: players", () => {
   it("is null for an unknown player and an empty page for a player without transactions", async () => {
-    expect(await listPlayerTransactions("NO-SUCH-PLAYER", {}, { limit: 20, offset: 0 }, db)).toBeNull();
+    await expect(
+      listPlayerTransactions("NO-SUCH-PLAYER", {}, { limit: 20, offset: 0 }, db),
+    ).rejects.toMatchObject(NOT_FOUND);
     expect(await listPlayerTransactions(EMPTY_FIXTURE_PLAYER_ID, {}, { limit: 20, offset: 0 }, db)).toEqual({
       transactions: [],
       total: 0,

@@ -133,7 +133,7 @@ describe("toPlayerProfile", () => {
 });
 
 describe("toPlayerSummary", () => {
-  it("keeps only the summary fields", () => {
+  it("keeps the summary fields that tell namesakes apart", () => {
     const s = toPlayerSummary(row({ email: null }));
     expect(playerSummarySchema.parse(s)).toEqual(s);
     expect(s).toEqual({
@@ -141,9 +141,15 @@ describe("toPlayerSummary", () => {
       name: "Ada Lovelace",
       email: null,
       currency: "GBP",
+      language: "English",
+      registration_date: "2025-01-02T01:04:05.678Z",
+      last_login: "2025-02-01T10:00:00.000Z",
+      total_balance: s.total_balance,
       kyc_status: "approved",
+      withdrawal_status: "allowed",
       blocked: false,
       vip_manager: "Sarah Mitchell",
     });
+    expect(stringifyJson(s)).toContain('"total_balance":123456789012.12345678');
   });
 });

@@ -1,5 +1,5 @@
 import type { Player } from "@/lib/db/generated/client";
-import { ExactNumber } from "@/lib/http/exact-number";
+import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { PlayerProfile, PlayerSummary } from "@/lib/schemas/player";
 
 const exact = (d: { toFixed(): string }) => ExactNumber.from(d);
@@ -66,20 +66,28 @@ export const PLAYER_SUMMARY_SELECT = {
   name: true,
   email: true,
   currency: true,
+  language: true,
+  registrationDate: true,
+  lastLogin: true,
+  totalBalance: true,
   kycStatus: true,
+  withdrawalStatus: true,
   blocked: true,
   vipManager: true,
 } as const;
 
-export function toPlayerSummary(
-  p: Pick<Player, "id" | "name" | "email" | "currency" | "kycStatus" | "blocked" | "vipManager">,
-): PlayerSummary {
+export function toPlayerSummary(p: Pick<Player, keyof typeof PLAYER_SUMMARY_SELECT>): PlayerSummary {
   return {
     id: p.id,
     name: p.name,
     email: p.email,
     currency: p.currency,
+    language: p.language,
+    registration_date: p.registrationDate.toISOString(),
+    last_login: iso(p.lastLogin),
+    total_balance: exact(p.totalBalance),
     kyc_status: p.kycStatus,
+    withdrawal_status: p.withdrawalStatus,
     blocked: p.blocked,
     vip_manager: p.vipManager,
   };

@@ -1,5 +1,5 @@
 import type { Transaction as TransactionRow } from "@/lib/db/generated/client";
-import { ExactNumber } from "@/lib/http/exact-number";
+import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { Transaction } from "@/lib/schemas/transaction";
 
 export function toTransaction(t: TransactionRow): Transaction {

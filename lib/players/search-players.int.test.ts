@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { createTestPrisma } from "@/lib/db/test-client";
-import { WILDCARD_FIXTURE_NAME, WILDCARD_FIXTURE_PLAYER_ID } from "@/scripts/test-fixtures";
+import { createTestPrisma } from "@/test/support/test-client";
+import { WILDCARD_FIXTURE_NAME, WILDCARD_FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 import { searchPlayers } from "./search-players.ts";
 
 const db = createTestPrisma();
@@ -47,17 +47,43 @@ describe("searchPlayers", () => {
     expect(await idsOf("SmItH")).toEqual(rows.map((r) => r.id));
   });
 
-  it("each summary carries the summary fields only", async () => {
+  it("each summary carries the fields that tell namesakes apart", async () => {
     const [player] = (await search("PTEST0001")).players;
+    const { rows } = await sql.query<{ total: string }>(
+      "SELECT total_balance::text AS total FROM players WHERE id = 'PTEST0001'",
+    );
     expect(player).toEqual({
       id: "PTEST0001",
       name: "Fixture Player",
       email: "fixture.player@example.com",
       currency: "EUR",
+      language: "English",
+      registration_date: "2025-01-01T00:00:00.000Z",
+      last_login: null,
+      total_balance: expect.anything(),
       kyc_status: "approved",
+      withdrawal_status: "allowed",
       blocked: false,
       vip_manager: null,
     });
+    expect(Number(player?.total_balance)).toBe(Number(rows[0]?.total));
+  });
+
+  it("vipManager keeps only that manager's players, combined with q", async () => {
+    const { rows } = await sql.query<{ id: string; name: string }>(
+      "SELECT id, name FROM players WHERE vip_manager = 'Sarah Mitchell' ORDER BY id",
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const mine = await searchPlayers(undefined, page, db, { vipManager: "Sarah Mitchell" });
+    expect(mine.total).toBe(rows.length);
+    expect(mine.players.map((p) => p.id)).toEqual(rows.slice(0, 100).map((r) => r.id));
+    expect(mine.players.every((p) => p.vip_manager === "Sarah Mitchell")).toBe(true);
+    const first = rows[0];
+    const narrowed = await searchPlayers(first?.id, page, db, { vipManager: "Sarah Mitchell" });
+    expect(narrowed.players.map((p) => p.id)).toEqual([first?.id]);
+    // Another manager's player is not in the list even when q names it.
+    expect((await searchPlayers("PTEST0001", page, db, { vipManager: "Sarah Mitchell" })).total).toBe(0);
+    expect((await searchPlayers(undefined, page, db, { vipManager: "Nobody Here" })).total).toBe(0);
   });
 
   it("treats LIKE wildcards and backslashes literally", async () => {

@@ -6,17 +6,17 @@ import { PLAYER_SUMMARY_SELECT, toPlayerSummary } from "./map-player.ts";
 /**
  * Players whose id, name or email contains q (case-insensitive), ordered by id; all players without q.
  * `matchEmail: false` leaves e-mail out of the match, for callers who may not see e-mail addresses (else
- * a search would reveal them one character at a time).
+ * a search would reveal them one character at a time). `vipManager` keeps only that manager's players.
  */
 export async function searchPlayers(
   q: string | undefined,
   page: { limit: number; offset: number },
   db: PrismaClient = getPrisma(),
-  options: { matchEmail?: boolean } = {},
+  options: { matchEmail?: boolean; vipManager?: string } = {},
 ): Promise<{ players: PlayerSummary[]; total: number }> {
   // Prisma passes `contains` to LIKE as is: escape LIKE's wildcards so "_" means an underscore.
   const term = q?.replace(/[\\%_]/g, "\\$&");
-  const where: Prisma.PlayerWhereInput = term
+  const match: Prisma.PlayerWhereInput = term
     ? {
         OR: [
           { id: { contains: term, mode: "insensitive" } },
@@ -27,6 +27,8 @@ export async function searchPlayers(
         ],
       }
     : {};
+  const where: Prisma.PlayerWhereInput =
+    options.vipManager === undefined ? match : { AND: [match, { vipManager: options.vipManager }] };
   const [rows, total] = await Promise.all([
     db.player.findMany({
       where,

@@ -1,13 +1,22 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
-import { type InstantRange, statsWhere, transactionWhere, wholeDays } from "./transaction-where.ts";
+import {
+  type InstantRange,
+  statsCount,
+  statsWhere,
+  transactionWhere,
+  wholeDays,
+} from "./transaction-where.ts";
+
+const DAY = 86_400_000;
 
 /**
- * For a deep offset: the newest matches, as many whole UTC days of them as fit in `offset`, counted exactly and
- * not read. The list is ordered by date, newest first, so the page at `offset` is the page at
- * `offset - skipped` among the matches before `until`. Days come from transaction_daily_stats (under 500 days
- * for a player with 1.25M transactions), so the database steps over days instead of rows.
- * null when not even the newest day fits (the caller pages as usual).
+ * For a deep offset in a date order: the first matches in that order (newest for `desc`, oldest for `asc`), as
+ * many whole UTC days of them as fit in `offset`, counted exactly and not read. The page at `offset` is then the
+ * page at `offset - skipped` among the matches in the returned (narrower) range. Days come from
+ * transaction_daily_stats (under 500 days for a player with 1.25M transactions), so the database steps over days
+ * instead of rows. null when not even the first day fits (the caller pages as usual), and for a transaction id
+ * lookup (the stats do not know ids; it matches one row at most anyway).
  */
 export async function skipWholeDays(
   playerId: string,
@@ -15,30 +24,41 @@ export async function skipWholeDays(
   range: InstantRange,
   offset: number,
   db: PrismaClient,
-): Promise<{ until: Date; skipped: number } | null> {
-  // The stats count whole days; the partial days at the range's ends are counted row by row (the newest) or
-  // left to the page query (the oldest: it is never skipped whole).
+  direction: "asc" | "desc" = "desc",
+): Promise<{ range: InstantRange; skipped: number } | null> {
+  if (filters.transaction_id) return null;
+  // The stats count whole days; the partial day at the range's leading end is counted row by row, the one at the
+  // trailing end is left to the page query (it is never skipped whole).
   const whole = wholeDays(range);
-  const [days, newestPartialDay] = await Promise.all([
+  const leading: InstantRange | null =
+    direction === "desc"
+      ? range.until && whole.until && whole.until < range.until
+        ? { from: whole.until, until: range.until }
+        : null
+      : range.from && whole.from && range.from < whole.from
+        ? { from: range.from, until: whole.from }
+        : null;
+  const [days, leadingPartialDay] = await Promise.all([
     db.transactionDailyStat.groupBy({
       by: ["day"],
       where: statsWhere(playerId, filters, whole),
-      _sum: { n: true },
-      orderBy: { day: "desc" },
+      _sum: { n: true, completedN: true },
+      orderBy: { day: direction },
     }),
-    range.until && whole.until && whole.until < range.until
-      ? db.transaction.count({
-          where: transactionWhere(playerId, filters, { from: whole.until, until: range.until }),
-        })
-      : 0,
+    leading ? db.transaction.count({ where: transactionWhere(playerId, filters, leading) }) : 0,
   ]);
   let boundary: Date | null = null;
-  let skipped = newestPartialDay;
+  let skipped = leadingPartialDay;
   for (const d of days) {
-    const n = d._sum.n ?? 0;
+    const n = statsCount(filters, d._sum);
     if (skipped + n > offset) break;
     skipped += n;
-    boundary = d.day;
+    boundary = direction === "desc" ? d.day : new Date(d.day.getTime() + DAY);
   }
-  return boundary ? { until: boundary, skipped } : null;
+  if (!boundary) return null;
+  return {
+    range:
+      direction === "desc" ? { from: range.from, until: boundary } : { from: boundary, until: range.until },
+    skipped,
+  };
 }

@@ -1,15 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestPrisma } from "@/lib/db/test-client";
 import { parseQuery } from "@/lib/http/query";
-import {
-  TRANSACTION_LIST_ARRAY_PARAMS,
-  type Transaction,
-  transactionListQuerySchema,
-} from "@/lib/schemas/transaction";
+import { type Transaction, transactionListQuerySchema } from "@/lib/schemas/transaction";
 import { decodeTransactionCursor } from "@/lib/schemas/transaction-cursor";
-import { FIXTURE_PLAYER_ID } from "@/scripts/test-fixtures";
+import { createTestPrisma } from "@/test/support/test-client";
+import { FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 import { listPlayerTransactions } from "./list-player-transactions.ts";
 import { streamPlayerTransactions } from "./stream-player-transactions.ts";
+
+/** Data functions throw this for a player that does not exist (lib/errors.ts); the API answers 404. */
+const NOT_FOUND = { name: "AppError", code: "NOT_FOUND" };
 
 const db = createTestPrisma();
 afterAll(() => db.$disconnect());
@@ -17,7 +16,7 @@ afterAll(() => db.$disconnect());
 const WHALE = "P000007";
 
 function parse(qs: string) {
-  return parseQuery(transactionListQuerySchema, new URLSearchParams(qs), TRANSACTION_LIST_ARRAY_PARAMS);
+  return parseQuery(transactionListQuerySchema, new URLSearchParams(qs));
 }
 
 /** Every row by offset pages: the reference the other two ways of reading must equal. */
@@ -96,7 +95,7 @@ describe("cursor paging", () => {
 
 describe("streamPlayerTransactions (the export's source)", () => {
   it("is null for an unknown player", async () => {
-    expect(await streamPlayerTransactions("NO-SUCH-PLAYER", {}, db)).toBeNull();
+    await expect(streamPlayerTransactions("NO-SUCH-PLAYER", {}, db)).rejects.toMatchObject(NOT_FOUND);
   });
 
   it("yields exactly the paged list's rows, across many batches", async () => {

@@ -1,9 +1,11 @@
 import { getPrisma } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
-import { ExactNumber } from "@/lib/http/exact-number";
+import { playerNotFound } from "@/lib/errors";
+import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { EventType, Transaction, TransactionFilters } from "@/lib/schemas/transaction";
-import type { TransactionKey } from "@/lib/schemas/transaction-cursor";
-import { filterRange, type InstantRange } from "./transaction-where.ts";
+import type { TransactionKey, TransactionSort } from "@/lib/schemas/transaction-cursor";
+import { narrowToPending } from "./narrow-to-pending.ts";
+import { filterRange, type InstantRange, sortColumn } from "./transaction-where.ts";
 
 /** Small first batch so the first bytes leave at once; larger ones after that for throughput. */
 export const EXPORT_BATCH = { first: 200, rest: 5_000 } as const;
@@ -21,21 +23,32 @@ function batchQuery(
   playerId: string,
   f: TransactionFilters,
   range: InstantRange,
-  after: TransactionKey | undefined,
+  order: { sort: TransactionSort; after: TransactionKey | undefined },
   limit: number,
 ): Prisma.Sql {
   const where: Prisma.Sql[] = [Prisma.sql`player_id = ${playerId}`];
   if (f.event_type) where.push(Prisma.sql`event_type = ANY(${f.event_type}::event_type[])`);
   if (f.event_name) where.push(Prisma.sql`event_name = ANY(${f.event_name}::text[])`);
   if (f.created_by) where.push(Prisma.sql`created_by = ${f.created_by}`);
+  if (f.status) where.push(Prisma.raw(`completed_at IS ${f.status === "pending" ? "" : "NOT "}NULL`));
+  if (f.transaction_id) where.push(Prisma.sql`id = ${f.transaction_id}`);
   if (range.from) where.push(Prisma.sql`date >= ${range.from}::timestamptz`);
   if (range.until) where.push(Prisma.sql`date < ${range.until}::timestamptz`);
+  const [column, direction] = sortColumn(order.sort);
+  const after = order.after;
   if (after) {
     // As in afterKey: the redundant bound is the index condition, the OR picks the rows after the key.
+    const value =
+      column === "amount"
+        ? Prisma.sql`${after.amount ?? "0"}::numeric`
+        : Prisma.sql`${after.date}::timestamptz`;
+    const [atOrPast, past] = direction === "desc" ? ["<=", "<"] : [">=", ">"];
+    const col = Prisma.raw(`t.${column}`);
     where.push(
-      Prisma.sql`date <= ${after.date}::timestamptz AND (date < ${after.date}::timestamptz OR id < ${after.id})`,
+      Prisma.sql`${col} ${Prisma.raw(atOrPast ?? "")} ${value} AND (${col} ${Prisma.raw(past ?? "")} ${value} OR (${col} = ${value} AND t.id ${Prisma.raw(past ?? "")} ${after.id}))`,
     );
   }
+  const dir = Prisma.raw(direction === "desc" ? "DESC" : "ASC");
   return Prisma.sql`
     SELECT id, ${iso("date")} AS date, event_type::text AS event_type, event_name, event_note,
            trim_scale(amount)::text AS amount, currency, payment_method, created_by,
@@ -43,9 +56,9 @@ function batchQuery(
            (extract(epoch FROM date) * 1000)::bigint::text AS date_ms
     FROM transactions t
     WHERE ${Prisma.join(where, " AND ")}
-    -- Qualified: a bare "date" here would name the formatted text column above, and sorting by it reads
-    -- every row of the player (no index gives that order).
-    ORDER BY t.date DESC, t.id DESC
+    -- Qualified: a bare "date" or "amount" here would name the formatted text column above, and sorting by it
+    -- reads every row of the player (no index gives that order).
+    ORDER BY ${Prisma.raw(`t.${column}`)} ${dir}, t.id ${dir}
     LIMIT ${limit}`;
 }
 
@@ -56,26 +69,31 @@ type TextRow = Omit<Transaction, "amount" | "event_type"> & {
 };
 
 /**
- * All of a player's transactions matching the filters, in list order, as batches read by keyset (each batch
+ * All of a player's transactions matching the filters, in the order `sort` (default date_desc, as the list), as
+ * batches read by keyset (each batch
  * continues after the previous one's last row), so memory stays constant however many rows there are.
- * null when the player does not exist. Each batch is its own statement: rows written while an export runs may
+ * Throws a not-found AppError when the player does not exist. Each batch is its own statement: rows written while an export runs may
  * or may not appear, but none is repeated or skipped among those that existed throughout.
  */
 export async function streamPlayerTransactions(
   playerId: string,
-  filters: TransactionFilters,
+  filters: TransactionFilters & { sort?: TransactionSort | undefined },
   db: PrismaClient = getPrisma(),
   batch: { first: number; rest: number } = EXPORT_BATCH,
-): Promise<AsyncGenerator<Transaction[]> | null> {
+): Promise<AsyncGenerator<Transaction[]>> {
   const player = await db.player.findUnique({ where: { id: playerId }, select: { id: true } });
-  if (!player) return null;
-  const range = filterRange(filters);
+  if (!player) throw playerNotFound(playerId);
+  const sort = filters.sort ?? "date_desc";
+  const filtered = filterRange(filters);
+  const range = filtered && (await narrowToPending(playerId, filters, filtered, db));
   return (async function* () {
     if (!range) return;
     let size = batch.first;
     let key: TransactionKey | undefined;
     for (;;) {
-      const rows = await db.$queryRaw<TextRow[]>(batchQuery(playerId, filters, range, key, size));
+      const rows = await db.$queryRaw<TextRow[]>(
+        batchQuery(playerId, filters, range, { sort, after: key }, size),
+      );
       if (rows.length > 0) {
         // Spelled out: rest and spread per row cost more than the formatting that follows.
         yield rows.map((t) => ({
@@ -94,7 +112,7 @@ export async function streamPlayerTransactions(
       }
       const last = rows.at(-1);
       if (!last || rows.length < size) return;
-      key = { date: new Date(Number(last.date_ms)), id: last.id };
+      key = { date: new Date(Number(last.date_ms)), id: last.id, amount: last.amount };
       size = batch.rest;
     }
   })();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ExactNumber } from "@/lib/http/exact-number";
+import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { Transaction } from "@/lib/schemas/transaction";
-import { EXPORT_COLUMNS, exportFileName, exportLines, exportPreamble } from "./transaction-export-format.ts";
+import {
+  EXPORT_COLUMNS,
+  exportFileName,
+  exportLines,
+  exportPreamble,
+  neutraliseFormula,
+} from "./transaction-export-format.ts";
 
 const base: Transaction = {
   id: "T1",
@@ -52,6 +58,64 @@ describe("CSV export", () => {
     expect(cells).toContain("'+1");
     expect(cells).toContain("'@SUM(A1)");
     expect(cells).toContain("-5");
+  });
+});
+
+describe("CSV export: spreadsheet formulas (OWASP CSV injection)", () => {
+  it.each([
+    ["=1+1"],
+    ["+1"],
+    ["-1"],
+    ["@SUM(A1)"],
+    [" =1+1"],
+    ["  +1"],
+    ["\t=1+1"],
+    ["\r=1+1"],
+    ["\n=1+1"],
+    ["\r\n@SUM(A1)"],
+    ["\u00a0-1"],
+    ["\uFF1D1+1"],
+    ["\t"],
+    ["\rtext"],
+    ["\ntext"],
+  ])("neutralises %j with a leading apostrophe", (text) => {
+    expect(neutraliseFormula(text)).toBe(`'${text}`);
+  });
+
+  it.each([["EUR"], ["Card Deposit"], [" plain"], ["a=b"], ["1-2"], [""]])("leaves %j as it is", (text) => {
+    expect(neutraliseFormula(text)).toBe(text);
+  });
+
+  it("neutralises every text column, currency and event type included", () => {
+    const formula = " =HYPERLINK(1)";
+    const hostile: Transaction = {
+      ...base,
+      id: formula,
+      event_type: formula as Transaction["event_type"],
+      event_name: formula,
+      event_note: formula,
+      currency: formula,
+      payment_method: formula,
+      created_by: formula,
+    };
+    const cells = exportLines("csv", formula, [hostile]).trimEnd().split(",");
+    const textColumns = EXPORT_COLUMNS.filter(
+      (c) => !["date", "amount", "created_at", "completed_at"].includes(c),
+    );
+    for (const column of textColumns)
+      expect(cells[EXPORT_COLUMNS.indexOf(column)], column).toBe(`'${formula}`);
+  });
+
+  it("writes numbers and dates as they are, negative amounts included", () => {
+    const cells = exportLines("csv", "P1", [
+      { ...base, amount: new ExactNumber("-5.25"), completed_at: "2026-01-02T03:04:05.678Z" },
+    ])
+      .trimEnd()
+      .split(",");
+    expect(cells[EXPORT_COLUMNS.indexOf("amount")]).toBe("-5.25");
+    expect(cells[EXPORT_COLUMNS.indexOf("date")]).toBe("2026-01-02T03:04:05.678Z");
+    expect(cells[EXPORT_COLUMNS.indexOf("created_at")]).toBe("2026-01-02T03:04:05.678Z");
+    expect(cells[EXPORT_COLUMNS.indexOf("completed_at")]).toBe("2026-01-02T03:04:05.678Z");
   });
 });
 

@@ -1,4 +1,4 @@
-import { ExactNumber } from "@/lib/http/exact-number";
+import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { ExportFormat, Transaction } from "@/lib/schemas/transaction";
 
 /** The export's columns: the player, then a transaction's fields in the API's order. */
@@ -23,29 +23,29 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab/CR before one) as a formula; text from the
- * database must never do that on a back-office machine, so such text gets a leading apostrophe (OWASP's
- * advice). Numbers and dates are written as they are.
+ * A spreadsheet runs a cell that starts with = + - @ as a formula, also after leading blanks or line breaks
+ * (and a tab or CR alone can start one, OWASP's CSV-injection list). Text from the database must never do that
+ * on a back-office machine, so such text gets a leading apostrophe. Full-width signs count too: some
+ * spreadsheets read them as their ASCII forms. Numbers and dates are written as they are.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[\t\r\n]|^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 const NEEDS_QUOTES = /[",\r\n]/;
+
+/** A text cell that a spreadsheet shows as text, never evaluates. */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
 
 function csvCell(value: string | ExactNumber | null, text: boolean): string {
   if (value === null) return "";
   let s = value instanceof ExactNumber ? value.digits : value;
-  if (text && FORMULA_START.test(s)) s = `'${s}`;
+  if (text) s = neutraliseFormula(s);
   return NEEDS_QUOTES.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-const TEXT_COLUMNS = new Set<string>([
-  "player_id",
-  "id",
-  "event_name",
-  "event_note",
-  "payment_method",
-  "created_by",
-]);
+/** The columns a spreadsheet should see as numbers or dates; every other column is text. */
+const NUMBER_AND_DATE_COLUMNS = new Set<string>(["date", "amount", "created_at", "completed_at"]);
 
 /** What the export starts with: the CSV header row (CRLF line ends, RFC 4180); nothing for NDJSON. */
 export function exportPreamble(format: ExportFormat): string {
@@ -61,7 +61,7 @@ const TRANSACTION_COLUMNS = EXPORT_COLUMNS.filter(
 );
 const CSV_COLUMNS = TRANSACTION_COLUMNS.map((c) => ({
   key: c,
-  text: TEXT_COLUMNS.has(c),
+  text: !NUMBER_AND_DATE_COLUMNS.has(c),
 }));
 const JSON_KEYS = TRANSACTION_COLUMNS.map((c) => ({
   key: c,

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/db/generated/client";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
-import type { TransactionKey } from "@/lib/schemas/transaction-cursor";
+import type { TransactionKey, TransactionSort } from "@/lib/schemas/transaction-cursor";
 
 /** A half-open span of instants [from, until); null ends are unbounded. */
 export interface InstantRange {
@@ -64,6 +64,28 @@ export function rangeFilter(range: InstantRange): Prisma.DateTimeFilter | undefi
   return { ...(range.from ? { gte: range.from } : {}), ...(range.until ? { lt: range.until } : {}) };
 }
 
+/** The row filters the daily stats cannot apply by their key: the status (a column choice) and the id. */
+export function rowFilters(f: TransactionFilters): Prisma.TransactionWhereInput {
+  return {
+    ...(f.status ? { completedAt: f.status === "pending" ? null : { not: null } } : {}),
+    ...(f.transaction_id ? { id: f.transaction_id } : {}),
+  };
+}
+
+/**
+ * The daily stats count of the matches of a day row for the status filter: all (n), the completed ones
+ * (completed_n), or the pending ones (n − completed_n).
+ */
+export function statsCount(
+  f: TransactionFilters,
+  row: { n: number | null; completedN?: number | null | undefined },
+): number {
+  const n = row.n ?? 0;
+  const completed = row.completedN ?? 0;
+  if (f.status === "completed") return completed;
+  return f.status === "pending" ? n - completed : n;
+}
+
 /** Filters → WHERE: values of one filter are ORed, filters are ANDed, the range half-open. */
 export function transactionWhere(
   playerId: string,
@@ -71,20 +93,40 @@ export function transactionWhere(
   range: InstantRange,
 ): Prisma.TransactionWhereInput {
   const date = rangeFilter(range);
-  return { playerId, ...valueFilters(f), ...(date ? { date } : {}) };
+  return { playerId, ...valueFilters(f), ...rowFilters(f), ...(date ? { date } : {}) };
 }
 
 /**
- * Rows after `key` in the list order (date DESC, id DESC). `date <= key.date` is implied by the OR but is
+ * Rows after `key` in the order `sort`. `date <= key.date` (or its counterpart) is implied by the OR but is
  * spelled out: it becomes the index condition, so the scan starts at the key instead of filtering from the top.
  */
 export function afterKey(
   where: Prisma.TransactionWhereInput,
   key: TransactionKey,
+  sort: TransactionSort = "date_desc",
 ): Prisma.TransactionWhereInput {
+  const [column, dir] = sortColumn(sort);
+  const value = column === "amount" ? (key.amount ?? "0") : key.date;
+  const [atOrPast, past] = dir === "desc" ? (["lte", "lt"] as const) : (["gte", "gt"] as const);
   return {
-    AND: [where, { date: { lte: key.date } }, { OR: [{ date: { lt: key.date } }, { id: { lt: key.id } }] }],
+    AND: [
+      where,
+      { [column]: { [atOrPast]: value } },
+      { OR: [{ [column]: { [past]: value } }, { [column]: value, id: { [past]: key.id } }] },
+    ],
   };
 }
 
-export const LIST_ORDER: Prisma.TransactionOrderByWithRelationInput[] = [{ date: "desc" }, { id: "desc" }];
+/** The column a sort orders by, and its direction (`id` follows in the same direction). */
+export function sortColumn(sort: TransactionSort): ["date" | "amount", "asc" | "desc"] {
+  const [column, dir] = sort.split("_") as ["date" | "amount", "asc" | "desc"];
+  return [column, dir];
+}
+
+/** The list order for a sort: a total order, `id` breaking ties. */
+export function listOrder(sort: TransactionSort = "date_desc"): Prisma.TransactionOrderByWithRelationInput[] {
+  const [column, dir] = sortColumn(sort);
+  return [{ [column]: dir }, { id: dir }];
+}
+
+export const LIST_ORDER = listOrder("date_desc");

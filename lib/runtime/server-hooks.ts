@@ -1,5 +1,8 @@
 import { shutdownAuditQueue } from "@/lib/audit/audit-recorder";
+import { demoUsersWarning } from "@/lib/auth/auth-options";
+import { missingSessionSecret } from "@/lib/auth/secrets";
 import { getEnv } from "@/lib/env";
+import { installProtocolGuard } from "@/lib/http/protocol-guard";
 import { getRateLimiter } from "@/lib/http/rate-limit";
 import { installRequestStamp } from "@/lib/http/request-stamp";
 import { describeError, log } from "@/lib/log";
@@ -10,7 +13,8 @@ export const DEMO_AUTH_WARNING =
 
 /**
  * Runs once when the Next.js server process starts (instrumentation.ts): refuses to start on an invalid
- * configuration, warns about demo authentication, stamps requests with the peer address, and on
+ * configuration, warns about demo authentication, stamps requests with the peer address, answers
+ * methods and malformed requests no route handles (protocol-guard.ts), and on
  * SIGTERM/SIGINT drains the audit queue. Next.js itself stops accepting connections on those signals,
  * lets in-flight requests finish and waits for their `after()` work (the audit writes) before exiting.
  */
@@ -18,11 +22,16 @@ export function registerServerHooks(): void {
   let env: ReturnType<typeof getEnv>;
   try {
     env = getEnv();
+    // No per-process random session secret on a server: sign-ins would not survive a restart or another instance.
+    const missing = missingSessionSecret(env);
+    if (missing) throw new Error(missing);
   } catch (error) {
     log.error("refusing to start", describeError(error));
     process.exit(1);
   }
   if (env.AUTH_MODE === "demo") log.warn(DEMO_AUTH_WARNING);
+  const demoUsers = demoUsersWarning();
+  if (demoUsers) log.warn(demoUsers);
   log.info("server configuration", {
     authMode: env.AUTH_MODE,
     rateLimit: env.RATE_LIMIT_MAX === 0 ? "off" : `${env.RATE_LIMIT_MAX}/${env.RATE_LIMIT_WINDOW_SECONDS}s`,
@@ -31,6 +40,7 @@ export function registerServerHooks(): void {
     trustProxy: env.TRUST_PROXY,
   });
   installRequestStamp();
+  installProtocolGuard();
   // Connect to Redis now, so the first requests are already counted in the shared store.
   getRateLimiter();
 

@@ -3,6 +3,8 @@ import { dateTimeSchema, exactNumberSchema, wholeNumberParam } from "./common.ts
 
 export const MAX_ACTIVITY_MONTHS = 36;
 export const DEFAULT_ACTIVITY_MONTHS = 12;
+export const MIN_TO_MONTH = "1900-01";
+export const MAX_TO_MONTH = "9999-11";
 
 /** The four flows the back office charts; each month reports every one of them, zeros included. */
 export const ACTIVITY_FLOWS = ["deposits", "withdrawals", "bets", "wins"] as const;
@@ -21,10 +23,14 @@ export const monthlyActivityQuerySchema = z
     }),
     to_month: z
       .string()
-      .regex(/^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])$/, "must be a month written YYYY-MM (1900-01 or later)")
+      // 9999-12 is out: the response's `to` (the month after) would be year 10000, no longer an RFC 3339 date-time.
+      .regex(
+        /^(?!9999-12)(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])$/,
+        `must be a month written YYYY-MM, from ${MIN_TO_MONTH} to ${MAX_TO_MONTH}`,
+      )
       .optional()
       .meta({
-        description: "The last month reported (UTC calendar month). Default: the current month.",
+        description: `The last month reported (UTC calendar month), from ${MIN_TO_MONTH} to ${MAX_TO_MONTH}. Default: the current month.`,
         param: { example: "2026-11" },
       }),
   })

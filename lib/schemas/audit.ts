@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { dateTimeSchema, limitParam } from "./common.ts";
+import { dateTimeSchema, limitParam, safeText } from "./common.ts";
+import { type DateBound, type DateBoundKind, parseDateBound } from "./date-bound.ts";
+import { playerIdSchema } from "./player.ts";
 
 export const AUDIT_OPERATIONS = [
   "profile",
@@ -8,13 +10,15 @@ export const AUDIT_OPERATIONS = [
   "export",
   "transaction_facets",
   "monthly_activity",
+  "summary",
   "audit_trail",
 ] as const;
 export const auditOperationSchema = z.enum(AUDIT_OPERATIONS).meta({
   id: "AuditOperation",
   description:
     "`profile`, `transactions`, `search`, `export`, `transaction_facets` (the event names, creators and date span " +
-    "of a player's transactions) and `monthly_activity` (a player's amounts per month) are reads of player data; " +
+    "of a player's transactions), `monthly_activity` (a player's amounts per month) and `summary` (a player's " +
+    "figures for a period) are reads of player data; " +
     "`audit_trail` is a read of this trail.",
 });
 export type AuditOperation = z.infer<typeof auditOperationSchema>;
@@ -33,6 +37,10 @@ export const auditEventSchema = z
     occurred_at: dateTimeSchema.meta({ description: "When the read was served." }),
     subject: z.string().meta({
       description: "Who read: the verified token's `sub` (a signed-in user or a client), or `demo`.",
+    }),
+    subject_name: z.string().nullable().meta({
+      description:
+        "The person's display name from the verified token (`name`, else `preferred_username`); null when the token names nobody (a client, the demo token) or the read predates names.",
     }),
     auth_mode: z.enum(["demo", "jwt"]),
     scopes: z.array(z.string()).meta({
@@ -71,7 +79,6 @@ export const auditListQuerySchema = z
   })
   .meta({ id: "AuditListQuery" });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
-export const AUDIT_LIST_ARRAY_PARAMS = ["operation"] as const;
 
 export const auditListResponseSchema = z
   .object({
@@ -93,3 +100,65 @@ export const auditListResponseSchema = z
       "Newest first. Cursor paging: events recorded while paging never shift or repeat pages. Includes reads where the player was named in the path and searches that returned the player.",
   });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+/** from_date / to_date of the audit page: the same forms as the transaction filters (see date-bound.ts). */
+const periodParam = (kind: DateBoundKind) =>
+  z
+    .string()
+    .transform((text, ctx): DateBound => {
+      const bound = parseDateBound(text, kind);
+      if (bound) return bound;
+      ctx.addIssue({
+        code: "custom",
+        message: "must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T23:59:59Z)",
+      });
+      return z.NEVER;
+    })
+    .optional()
+    .meta({
+      override: { type: "string" },
+      description:
+        kind === "from"
+          ? "Keep events at or after this instant (inclusive). A date-time without offset is UTC; a date alone means 00:00:00Z of that day."
+          : "Keep events at or before this instant (inclusive). A date-time without offset is UTC; a date alone includes that whole UTC day.",
+      param: { example: kind === "from" ? "2026-01-01" : "2026-01-31T23:59:59Z" },
+    });
+
+export const auditLogQuerySchema = z
+  .strictObject({
+    subject: safeText(200).optional().meta({
+      description: "Keep reads by exactly this user or client (the token's `sub`, as in `subject`).",
+    }),
+    player_id: playerIdSchema.optional().meta({
+      description: "Keep reads of this player: named in the path, or returned by a search.",
+    }),
+    operation: auditListQuerySchema.shape.operation,
+    from_date: periodParam("from"),
+    to_date: periodParam("to"),
+    cursor: auditCursorSchema,
+    limit: limitParam,
+  })
+  .superRefine((q, ctx) => {
+    if (!q.from_date || !q.to_date) return;
+    const empty = q.to_date.exclusive ? q.from_date.at >= q.to_date.at : q.from_date.at > q.to_date.at;
+    if (empty) ctx.addIssue({ code: "custom", path: ["from_date"], message: "must not be after to_date" });
+  })
+  .meta({ id: "AuditLogQuery" });
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+export type AuditLogFilters = Omit<AuditLogQuery, "cursor" | "limit">;
+
+export const auditLogResponseSchema = z
+  .object({
+    events: z.array(auditEventSchema),
+    limit: z.number().int(),
+    next_cursor: z.string().nullable().meta({
+      description: "Pass as `cursor` (with the same filters) for the next page; null on the last page.",
+    }),
+    has_more: z.boolean(),
+  })
+  .meta({
+    id: "AuditLog",
+    description:
+      "Every recorded read across all players, newest first. Cursor paging: events recorded while paging never shift or repeat pages. No total: counting the whole trail would cost more than the page.",
+  });
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;

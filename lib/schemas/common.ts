@@ -1,6 +1,6 @@
 import "zod-openapi";
 import { z } from "zod";
-import { ExactNumber } from "@/lib/http/exact-number";
+import { ExactNumber } from "@/lib/schemas/exact-number";
 
 /** Money and other exact decimals: a JSON number whose digits are the stored numeric(20,8) value. */
 export const exactNumberSchema = z.instanceof(ExactNumber).meta({
@@ -70,7 +70,7 @@ export const MAX_OFFSET = 1_000_000_000;
 
 export const limitParam = wholeNumberParam({ min: 1, max: MAX_LIMIT, default: DEFAULT_LIMIT }).meta({
   description: `Page size: 1 to ${MAX_LIMIT}.`,
-  param: { example: "20" },
+  param: { example: DEFAULT_LIMIT },
   override: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
 });
 

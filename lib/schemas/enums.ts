@@ -8,3 +8,7 @@ export type KycStatus = (typeof KYC_STATUSES)[number];
 export const EVENT_TYPES = ["deposit", "withdrawal", "bonus", "bet", "win", "adjustment", "refund"] as const;
 
 export const CREATORS = ["System", "VIP Manager", "Admin"] as const;
+
+/** The period summary's periods: the last N UTC days, today included, or the player's whole history. */
+export const SUMMARY_PERIODS = ["30d", "90d", "365d", "all"] as const;
+export type SummaryPeriod = (typeof SUMMARY_PERIODS)[number];

@@ -130,11 +130,22 @@ export const playerSummarySchema = z
     name: z.string(),
     email: nullable(contactEmailSchema),
     currency: z.string(),
+    language: nullable(z.string()).meta({ description: "Language name in English, e.g. `German`." }),
+    registration_date: dateTimeSchema,
+    last_login: nullable(dateTimeSchema),
+    total_balance: exactNumberSchema.meta({ description: "cash_balance + bonus_balance, in `currency`." }),
     kyc_status: kycStatusSchema,
+    withdrawal_status: nullable(z.string()).meta({
+      description: "Free text; the demo data uses `allowed`, `on_hold` and `blocked`.",
+    }),
     blocked: z.boolean(),
     vip_manager: nullable(z.string()),
   })
-  .meta({ id: "PlayerSummary" });
+  .meta({
+    id: "PlayerSummary",
+    description:
+      "Enough to tell namesakes apart in a result list: currency, language, registration, last login, balance.",
+  });
 
 export type PlayerSummary = z.infer<typeof playerSummarySchema>;
 
@@ -143,6 +154,10 @@ export const playerSearchQuerySchema = z
     q: safeText(100).optional().meta({
       description:
         "Case-insensitive substring of the player's id, name or email (email only with the `players:pii` scope). Omit to list all players.",
+    }),
+    assigned: z.literal("me").optional().meta({
+      description:
+        "`me`: only the players whose `vip_manager` is the caller, matched by the verified token's `name` claim (a VIP manager's own list). Combines with `q`.",
     }),
     limit: limitParam,
     offset: offsetParam,

@@ -9,9 +9,16 @@ import {
 } from "./common.ts";
 import { type DateBound, type DateBoundKind, parseDateBound } from "./date-bound.ts";
 import { CREATORS, EVENT_TYPES } from "./enums.ts";
-import { decodeTransactionCursor, type TransactionKey } from "./transaction-cursor.ts";
+import {
+  decodeSortedCursor,
+  TRANSACTION_SORTS,
+  type TransactionCursor,
+  type TransactionSort,
+} from "./transaction-cursor.ts";
 
 export { CREATORS, EVENT_TYPES };
+export const TRANSACTION_STATUSES = ["pending", "completed"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "EventType" });
 export type EventType = z.infer<typeof eventTypeSchema>;
 
@@ -88,7 +95,24 @@ const transactionFilterShape = {
   created_by: safeText(100).optional().meta({
     description: "Keep transactions created by exactly this creator: `System`, `VIP Manager` or `Admin`.",
   }),
+  status: z.enum(TRANSACTION_STATUSES).optional().meta({
+    description:
+      "Keep `pending` transactions (`completed_at` is null) or `completed` ones (`completed_at` set). Totals stay exact either way.",
+  }),
+  transaction_id: safeText(64)
+    .optional()
+    .meta({
+      description:
+        "Look up one transaction by its exact `id` (case-sensitive), within the other filters: the result has 0 or 1 row.",
+      param: { example: "T0000000042" },
+    }),
 };
+
+/** The order of the list and the export; chosen by `sort`, default newest first. */
+const sortParam = z.enum(TRANSACTION_SORTS).default("date_desc").meta({
+  description:
+    "`date_desc` (newest first, the default), `date_asc` (oldest first), `amount_desc` (largest signed `amount` first: credits, then debits) or `amount_asc` (the reverse). Ties are broken by `id` in the same direction, so every order is total and pages never overlap or skip. `total` does not depend on the order. A deep `offset` is cheap for the date orders (whole days are skipped by their daily counts); for the amount orders its cost grows with the offset (an index-only scan over the entries skipped): page deep amount-sorted results with `cursor`.",
+});
 
 function checkDateRange(
   q: { from_date?: DateBound | undefined; to_date?: DateBound | undefined },
@@ -102,8 +126,8 @@ function checkDateRange(
 
 const cursorParam = z
   .string()
-  .transform((text, ctx): TransactionKey => {
-    const key = decodeTransactionCursor(text);
+  .transform((text, ctx): TransactionCursor => {
+    const key = decodeSortedCursor(text);
     if (!key) {
       ctx.addIssue({
         code: "custom",
@@ -117,12 +141,18 @@ const cursorParam = z
   .meta({
     override: { type: "string" },
     description:
-      "Keyset paging for deep reads: pass the `next_cursor` of the previous page to get the transactions that follow its last row, in the same order. Costs the same at any depth, unlike `offset`. Cannot be combined with a non-zero `offset`; keep the same filters from page to page (a cursor is a position, not a saved query).",
+      "Keyset paging for deep reads: pass the `next_cursor` of the previous page to get the transactions that follow its last row, in the same order. Costs the same at any depth, unlike `offset`. Cannot be combined with a non-zero `offset`; keep the same filters and `sort` from page to page (a cursor is a position, not a saved query; one issued for another `sort` is rejected).",
     param: { example: "MTc2MzY0MDAwMDAwMC5UMDAwMDAwMDAwMQ" },
   });
 
 export const transactionListQuerySchema = z
-  .strictObject({ ...transactionFilterShape, limit: limitParam, offset: offsetParam, cursor: cursorParam })
+  .strictObject({
+    ...transactionFilterShape,
+    sort: sortParam,
+    limit: limitParam,
+    offset: offsetParam,
+    cursor: cursorParam,
+  })
   .superRefine((q, ctx) => {
     checkDateRange(q, ctx);
     if (q.cursor && q.offset > 0) {
@@ -132,11 +162,19 @@ export const transactionListQuerySchema = z
         message: "cannot be combined with a non-zero offset",
       });
     }
+    if (q.cursor && q.cursor.sort !== q.sort) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["cursor"],
+        message: `was issued for sort=${q.cursor.sort}, not sort=${q.sort} (start again without a cursor)`,
+      });
+    }
   })
   .meta({ id: "TransactionListQuery" });
 
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
-export type TransactionFilters = Omit<TransactionListQuery, "limit" | "offset" | "cursor">;
+export type TransactionFilters = Omit<TransactionListQuery, "limit" | "offset" | "cursor" | "sort">;
+export type { TransactionSort };
 
 export const EXPORT_FORMATS = ["csv", "ndjson"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -144,6 +182,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const transactionExportQuerySchema = z
   .strictObject({
     ...transactionFilterShape,
+    sort: sortParam,
     format: z.enum(EXPORT_FORMATS).default("csv").meta({
       description:
         "`csv` (RFC 4180, a header row, UTF-8) or `ndjson` (one JSON transaction record with `player_id` per line, the shape `npm run db:import` reads).",
@@ -167,10 +206,14 @@ export const transactionListResponseSchema = z
   })
   .meta({
     id: "TransactionList",
-    description: "Newest first by `date`, ties broken by `id` descending: pages never overlap or skip.",
+    description:
+      "In the order `sort` asks for (default newest first by `date`), ties broken by `id` in the same direction: pages never overlap or skip.",
   });
 
 export type TransactionListResponse = z.infer<typeof transactionListResponseSchema>;
 
-/** Query parameters that take several values. */
-export const TRANSACTION_LIST_ARRAY_PARAMS = ["event_type", "event_name"] as const;
+/** The facets take the list's filters: each facet's counts follow every filter but its own. */
+export const transactionFacetsQuerySchema = z
+  .strictObject(transactionFilterShape)
+  .superRefine(checkDateRange)
+  .meta({ id: "TransactionFacetsQuery" });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { authProviderSettings } from "@/lib/auth/auth-options";
+import { DEMO_CREDENTIALS } from "@/lib/auth/demo-credentials";
 import { safeCallbackPath } from "@/lib/auth/paths";
 import { getCurrentSession } from "@/lib/auth/session";
 
@@ -31,14 +32,18 @@ export default async function SignInPage({
           {settings.demoUsers || settings.oidc ? (
             <SignInForm
               callbackUrl={callbackUrl}
-              demoUsers={settings.demoUsers}
+              demoAccounts={settings.demoUsers ? DEMO_CREDENTIALS : null}
               oidcName={settings.oidc?.name ?? null}
               initialError={one(params.error) ?? null}
             />
           ) : (
-            <p role="alert" className="text-sm text-slate-700">
-              No sign-in method is configured: set the OIDC_* variables or AUTH_DEMO_USERS=on.
-            </p>
+            <div role="alert" className="space-y-2 text-sm text-slate-700">
+              <p className="font-medium text-slate-900">Signing in is not possible on this server.</p>
+              <p>
+                No sign-in method is configured. An administrator needs to connect the identity provider (the
+                OIDC_* settings).
+              </p>
+            </div>
           )}
         </div>
       </div>

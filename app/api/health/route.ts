@@ -1,10 +1,10 @@
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { checkDatabase } from "@/lib/db/check-database";
-import { jsonResponse, readOnlyMethods, withApi } from "@/lib/http/api-handler";
+import { jsonResponse, readRoute } from "@/lib/http/api-handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApi(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
   async () => {
     const db = await checkDatabase();
     return jsonResponse(
@@ -19,5 +19,3 @@ export const GET = withApi(
   },
   { auth: false },
 );
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();

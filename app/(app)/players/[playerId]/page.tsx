@@ -1,10 +1,14 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { Suspense } from "react";
+import { headers } from "next/headers";
 import { PlayerAuditSection } from "@/components/audit/player-audit-section";
 import { PlayerProfile } from "@/components/player/player-profile";
+import { SCOPES, scopesForRoles } from "@/lib/auth/scopes";
 import { getCurrentSession } from "@/lib/auth/session";
+import { isDocumentLoad, prefetchFirstView } from "./first-view.ts";
 
 type Params = Promise<{ playerId: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * Next.js 16 gives the page its dynamic param percent-encoded (as in its router tree: "A%2541" for the
@@ -23,15 +27,42 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `Player ${playerId} · Player Accounts` };
 }
 
-export default async function PlayerPage({ params }: { params: Params }) {
+export default async function PlayerPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
   const playerId = decodeParam((await params).playerId);
+  // The (app) layout has already sent a visitor without a session or without a role elsewhere.
+  const session = await getCurrentSession();
+  const role = session?.user.role ?? null;
   // Only admins see the trail; the API enforces the same rule (audit:read) for every caller.
-  const isAdmin = (await getCurrentSession())?.user?.role === "admin";
-  // The key resets every piece of client state when another player is opened.
+  const isAdmin = role === "admin";
+  // The first view is in the HTML: read on the server as this user, handed to the browser's query cache.
+  // Client navigations read in the browser, which has its cache (see isDocumentLoad).
+  const pageHeaders = await headers();
+  const firstView =
+    session && role && isDocumentLoad(pageHeaders)
+      ? await prefetchFirstView(
+          playerId,
+          await searchParams,
+          { id: session.user.id, name: session.user.name, role, sessionId: session.sessionId },
+          pageHeaders,
+        )
+      : undefined;
+  // The key resets every piece of client state when another player is opened. No Suspense boundary: the
+  // page is dynamic, so nothing in it suspends, and the first view is then part of the HTML's first
+  // flush instead of streamed behind a boundary that only a script reveals.
   return (
-    <Suspense>
-      <PlayerProfile key={playerId} playerId={playerId} />
-      {isAdmin ? <PlayerAuditSection key={`audit-${playerId}`} playerId={playerId} /> : null}
-    </Suspense>
+    <HydrationBoundary state={firstView}>
+      <PlayerProfile
+        key={playerId}
+        playerId={playerId}
+        audit={isAdmin ? <PlayerAuditSection playerId={playerId} /> : null}
+        contactMasked={!role || !scopesForRoles([role]).includes(SCOPES.playersPii)}
+      />
+    </HydrationBoundary>
   );
 }

@@ -1,6 +1,6 @@
 import { issueAccessToken } from "@/lib/auth/access-token";
 import { getCurrentSession } from "@/lib/auth/session";
-import { jsonResponse, methodNotAllowedHandler, withApi } from "@/lib/http/api-handler";
+import { jsonResponse, readRoute } from "@/lib/http/api-handler";
 import { unauthorized } from "@/lib/http/problem";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
  * The browser's credentials for /api/v1: a short-lived access token for the signed-in user and the
  * sign-in session's id. Authenticated by the next-auth session cookie, not by a bearer token.
  */
-export const GET = withApi(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
   async () => {
     const session = await getCurrentSession();
     if (!session) throw unauthorized("Sign in to get an access token.");
@@ -28,8 +28,3 @@ export const GET = withApi(
   },
   { auth: false },
 );
-
-export const POST = methodNotAllowedHandler();
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;

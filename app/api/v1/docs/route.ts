@@ -1,12 +1,11 @@
-import { ApiReference } from "@scalar/nextjs-api-reference";
-import { readOnlyMethods, withApi } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
+import { apiReferencePage } from "@/lib/openapi/api-reference";
 
-/** Interactive reference for the OpenAPI document. */
-const reference = ApiReference({
-  url: "/api/v1/openapi.json",
-  pageTitle: "Player Account Read Service — API reference",
-});
-
-export const GET = withApi(async () => reference(), { auth: false });
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();
+/** Interactive reference for the OpenAPI document, every script from this origin. */
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
+  async () =>
+    new Response(await apiReferencePage(), {
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
+    }),
+  { auth: false },
+);

@@ -1,14 +1,12 @@
-import { readOnlyMethods, withApi } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 let cached: string | undefined;
 
-export const GET = withApi(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
   async () => {
     cached ??= JSON.stringify(buildOpenApiDocument());
     return new Response(cached, { headers: { "Content-Type": "application/json; charset=utf-8" } });
   },
   { auth: false },
 );
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();

@@ -1,5 +1,7 @@
+import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
-import { jsonResponse, readOnlyMethods, withApi } from "@/lib/http/api-handler";
+import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { invalidParameters } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
 import { maskSummaryContact } from "@/lib/players/mask-contact";
 import { searchPlayers } from "@/lib/players/search-players";
@@ -7,10 +9,23 @@ import { playerSearchQuerySchema } from "@/lib/schemas/player";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApi(async ({ url, principal, audit }) => {
+/**
+ * `assigned=me`: the players' vip_manager holds a person's name, so the caller is matched by the verified
+ * token's `name` claim; a caller without one has no list of their own (400, not every player).
+ */
+function assignedManager(principal: ApiPrincipal): string {
+  const name = principal.verified ? principal.claims?.name : undefined;
+  if (typeof name === "string" && name.trim()) return name.trim();
+  throw invalidParameters([
+    { name: "assigned", in: "query", detail: "needs a signed-in caller whose token carries a `name` claim" },
+  ]);
+}
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async ({ url, principal, audit }) => {
   const query = parseQuery(playerSearchQuerySchema, url.searchParams);
   const pii = hasScope(principal, SCOPES.playersPii);
-  const { players, total } = await searchPlayers(query.q, query, undefined, { matchEmail: pii });
+  const vipManager = query.assigned === "me" ? assignedManager(principal) : undefined;
+  const { players, total } = await searchPlayers(query.q, query, undefined, { matchEmail: pii, vipManager });
   audit({ operation: "search", playerId: null, resultPlayerIds: players.map((p) => p.id) });
   return jsonResponse({
     players: pii ? players : players.map(maskSummaryContact),
@@ -20,5 +35,3 @@ export const GET = withApi(async ({ url, principal, audit }) => {
     has_more: query.offset + players.length < total,
   });
 });
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();

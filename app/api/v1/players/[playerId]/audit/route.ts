@@ -1,20 +1,18 @@
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { SCOPES } from "@/lib/auth/scopes";
-import { jsonResponse, methodNotAllowedHandler, withApi } from "@/lib/http/api-handler";
-import { notFound } from "@/lib/http/problem";
+import { jsonResponse, readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
-import { AUDIT_LIST_ARRAY_PARAMS, auditListQuerySchema } from "@/lib/schemas/audit";
+import { auditListQuerySchema } from "@/lib/schemas/audit";
 import { playerIdSchema } from "@/lib/schemas/player";
 
 export const dynamic = "force-dynamic";
 
 /** The player's audit trail (admins: audit:read). Reading it is itself recorded. */
-export const GET = withApi<{ playerId: string }>(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
   async ({ params, url, audit }) => {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
-    const query = parseQuery(auditListQuerySchema, url.searchParams, AUDIT_LIST_ARRAY_PARAMS);
+    const query = parseQuery(auditListQuerySchema, url.searchParams);
     const page = await listAuditEvents(playerId, query);
-    if (!page) throw notFound(`No player with id '${playerId}'.`);
     audit({ operation: "audit_trail", playerId });
     return jsonResponse({
       events: page.events,
@@ -26,8 +24,3 @@ export const GET = withApi<{ playerId: string }>(
   },
   { scope: SCOPES.auditRead },
 );
-
-export const POST = methodNotAllowedHandler();
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;

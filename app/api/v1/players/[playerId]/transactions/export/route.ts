@@ -1,7 +1,8 @@
-import { readOnlyMethods, withApi } from "@/lib/http/api-handler";
+import { getEnv } from "@/lib/env";
+import { readRoute } from "@/lib/http/api-handler";
 import { acquireExportSlot } from "@/lib/http/export-gate";
-import { notFound } from "@/lib/http/problem";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
+import { closeConnection } from "@/lib/http/request-stamp";
 import { streamResponse } from "@/lib/http/stream-response";
 import { streamPlayerTransactions } from "@/lib/players/stream-player-transactions";
 import {
@@ -11,46 +12,43 @@ import {
   exportPreamble,
 } from "@/lib/players/transaction-export-format";
 import { playerIdSchema } from "@/lib/schemas/player";
-import { TRANSACTION_LIST_ARRAY_PARAMS, transactionExportQuerySchema } from "@/lib/schemas/transaction";
+import { transactionExportQuerySchema } from "@/lib/schemas/transaction";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApi<{ playerId: string }>(async ({ request, params, url, audit, requestId }) => {
-  const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
-  const { format, ...filters } = parseQuery(
-    transactionExportQuerySchema,
-    url.searchParams,
-    TRANSACTION_LIST_ARRAY_PARAMS,
-  );
-  const release = await acquireExportSlot();
-  let batches: Awaited<ReturnType<typeof streamPlayerTransactions>>;
-  try {
-    batches = await streamPlayerTransactions(playerId, filters);
-    if (!batches) throw notFound(`No player with id '${playerId}'.`);
-    audit({ operation: "export", playerId });
-  } catch (error) {
-    release();
-    throw error;
-  }
-  const headers = {
-    "Content-Type": EXPORT_MEDIA_TYPES[format],
-    "Content-Disposition": `attachment; filename="${exportFileName(playerId, format)}"`,
-  };
-  if (request.method === "HEAD") {
-    release();
-    return new Response(null, { status: 200, headers: { "Cache-Control": "no-store", ...headers } });
-  }
-  async function* lines() {
-    const preamble = exportPreamble(format);
-    if (preamble) yield preamble;
-    for await (const batch of batches ?? []) yield exportLines(format, playerId, batch);
-  }
-  return streamResponse(lines(), {
-    requestId,
-    route: url.pathname,
-    onDone: release,
-    headers,
-  });
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnlyMethods();
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
+  async ({ request, params, url, audit, requestId, caller }) => {
+    const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
+    const { format, ...filters } = parseQuery(transactionExportQuerySchema, url.searchParams);
+    const release = await acquireExportSlot(caller);
+    let batches: Awaited<ReturnType<typeof streamPlayerTransactions>>;
+    try {
+      batches = await streamPlayerTransactions(playerId, filters);
+      audit({ operation: "export", playerId });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const headers = {
+      "Content-Type": EXPORT_MEDIA_TYPES[format],
+      "Content-Disposition": `attachment; filename="${exportFileName(playerId, format)}"`,
+    };
+    if (request.method === "HEAD") {
+      release();
+      return new Response(null, { status: 200, headers: { "Cache-Control": "no-store", ...headers } });
+    }
+    async function* lines() {
+      const preamble = exportPreamble(format);
+      if (preamble) yield preamble;
+      for await (const batch of batches ?? []) yield exportLines(format, playerId, batch);
+    }
+    return streamResponse(lines(), {
+      requestId,
+      route: url.pathname,
+      onDone: release,
+      idleTimeoutMs: getEnv().EXPORT_IDLE_TIMEOUT_MS,
+      onIdle: () => closeConnection(request.headers),
+      headers,
+    });
+  },
+);

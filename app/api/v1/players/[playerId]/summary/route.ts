@@ -1,0 +1,17 @@
+import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { parsePathParam, parseQuery } from "@/lib/http/query";
+import { getPlayerSummary } from "@/lib/players/get-player-summary";
+import { playerIdSchema } from "@/lib/schemas/player";
+import { summaryQuerySchema } from "@/lib/schemas/summary";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
+  async ({ params, url, audit }) => {
+    const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
+    const { period } = parseQuery(summaryQuerySchema, url.searchParams);
+    const summary = await getPlayerSummary({ playerId, period });
+    audit({ operation: "summary", playerId });
+    return jsonResponse(summary);
+  },
+);

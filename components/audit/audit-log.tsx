@@ -1,0 +1,147 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
+import { type FormEvent, useMemo } from "react";
+import { TimeZoneSwitch, useTimeZone } from "@/components/player/time-zone-switch";
+import { buttonClass } from "@/components/ui/button";
+import { type AuditPageState, auditPageSearchParams, toAuditLogFilter } from "@/lib/client/audit-trail";
+import { queries } from "@/lib/client/queries";
+import { describeOperation, groupAuditEvents } from "@/lib/format/audit";
+import { AUDIT_OPERATIONS, type AuditOperation } from "@/lib/schemas/audit";
+import { AuditLoadError, describeLoaded } from "./audit-load-error.tsx";
+import { AuditTable } from "./audit-table.tsx";
+
+const PAGE_SIZE = 50;
+
+/*
+ * The admins' audit page: every read of player data across all players, newest first, filtered by user,
+ * player, operation and period (days in the page's time zone). The filters live in the URL; the cursor does
+ * not (Load more appends to what is shown).
+ */
+export function AuditLog({ pageSize = PAGE_SIZE }: { pageSize?: number }) {
+  const [state, setState] = useQueryStates(auditPageSearchParams, { history: "push" });
+  const [tz] = useTimeZone();
+  const log = useInfiniteQuery(queries.auditLog(toAuditLogFilter(state, tz, pageSize)));
+  const events = log.data?.events ?? [];
+  const entries = useMemo(() => groupAuditEvents(events).length, [events]);
+  const loading = log.isFetching;
+  const filtered = Object.values(state).some(Boolean);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-semibold text-slate-900">Audit trail</h1>
+          <p className="text-sm text-slate-600">Every read of player data, across all players. Read-only.</p>
+        </div>
+        <TimeZoneSwitch />
+      </div>
+      <AuditFilters key={JSON.stringify(state)} state={state} onApply={(next) => void setState(next)} />
+      <section aria-label="Recorded reads" className="rounded-lg border border-slate-200 bg-white">
+        {log.isError && events.length === 0 ? (
+          <AuditLoadError error={log.error} onRetry={() => void log.refetch()} />
+        ) : (
+          <AuditTable
+            events={events}
+            caption="Reads of player data, newest first"
+            withPlayer
+            empty={loading ? null : filtered ? "No reads match these filters." : "No reads recorded yet."}
+          />
+        )}
+        <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm">
+          <span aria-live="polite" className="text-slate-600">
+            {loading
+              ? "Loading…"
+              : log.isError
+                ? events.length > 0
+                  ? "Could not load more; try again."
+                  : ""
+                : describeLoaded(events.length, entries, null)}
+          </span>
+          {log.hasNextPage ? (
+            <button
+              type="button"
+              disabled={loading}
+              className={buttonClass("secondary", "sm")}
+              onClick={() => void log.fetchNextPage()}
+            >
+              Load more
+            </button>
+          ) : null}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+const FIELD = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm";
+
+/** The filter form: edits stay local until Apply, so typing a name does not send a request per key. */
+function AuditFilters({
+  state,
+  onApply,
+}: {
+  state: AuditPageState;
+  onApply: (next: AuditPageState) => void;
+}) {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const text = (name: string) => {
+      const value = String(form.get(name) ?? "").trim();
+      return value === "" ? null : value;
+    };
+    onApply({
+      user: text("user"),
+      player: text("player"),
+      operation: (text("operation") as AuditOperation | null) ?? null,
+      from: text("from"),
+      to: text("to"),
+    });
+  };
+  const clear = { user: null, player: null, operation: null, from: null, to: null };
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Filter the audit trail"
+      className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+    >
+      <label className="text-sm text-slate-700">
+        User (subject)
+        <input name="user" defaultValue={state.user ?? ""} className={FIELD} placeholder="e.g. demo-admin" />
+      </label>
+      <label className="text-sm text-slate-700">
+        Player id
+        <input name="player" defaultValue={state.player ?? ""} className={FIELD} placeholder="e.g. P000042" />
+      </label>
+      <label className="text-sm text-slate-700">
+        Operation
+        <select name="operation" defaultValue={state.operation ?? ""} className={FIELD}>
+          <option value="">All reads</option>
+          {AUDIT_OPERATIONS.map((op) => (
+            <option key={op} value={op}>
+              {describeOperation(op)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm text-slate-700">
+        From
+        <input type="date" name="from" defaultValue={state.from ?? ""} className={FIELD} />
+      </label>
+      <label className="text-sm text-slate-700">
+        To
+        <input type="date" name="to" defaultValue={state.to ?? ""} className={FIELD} />
+      </label>
+      <div className="flex items-end gap-2">
+        <button type="submit" className={buttonClass("primary", "sm")}>
+          Apply
+        </button>
+        <button type="button" className={buttonClass("ghost", "sm")} onClick={() => onApply(clear)}>
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

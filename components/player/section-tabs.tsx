@@ -1,0 +1,88 @@
+"use client";
+
+import { type KeyboardEvent, useRef } from "react";
+import { PLAYER_SECTION_LABELS, type PlayerSection } from "@/lib/client/player-sections";
+import { cn } from "@/lib/cn";
+
+export const sectionTabId = (s: PlayerSection) => `section-tab-${s}`;
+export const sectionPanelId = (s: PlayerSection) => `section-panel-${s}`;
+
+/**
+ * The WAI-ARIA tabs pattern with automatic activation: one tab stop (roving tabindex), arrow keys, Home
+ * and End move and select. Each tab is also a link to its URL, so middle-click and copy-link work.
+ */
+export function SectionTabs({
+  sections,
+  current,
+  onSelect,
+  hrefFor,
+}: {
+  sections: readonly PlayerSection[];
+  current: PlayerSection;
+  onSelect: (section: PlayerSection) => void;
+  hrefFor: (section: PlayerSection) => string;
+}) {
+  const tabs = useRef(new Map<PlayerSection, HTMLAnchorElement>());
+
+  function move(event: KeyboardEvent, from: number) {
+    const last = sections.length - 1;
+    const target =
+      event.key === "ArrowRight"
+        ? from === last
+          ? 0
+          : from + 1
+        : event.key === "ArrowLeft"
+          ? from === 0
+            ? last
+            : from - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    const next = target === null ? undefined : sections[target];
+    if (!next) return;
+    event.preventDefault();
+    onSelect(next);
+    tabs.current.get(next)?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label="Player sections" className="-mb-px flex gap-1 overflow-x-auto">
+      {sections.map((section, i) => {
+        const selected = section === current;
+        return (
+          <a
+            key={section}
+            ref={(el) => {
+              if (el) tabs.current.set(section, el);
+              else tabs.current.delete(section);
+            }}
+            role="tab"
+            id={sectionTabId(section)}
+            href={hrefFor(section)}
+            aria-selected={selected}
+            // Only the shown panel exists, so only the selected tab points at one.
+            aria-controls={selected ? sectionPanelId(section) : undefined}
+            tabIndex={selected ? 0 : -1}
+            data-testid={`section-tab-${section}`}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              onSelect(section);
+            }}
+            onKeyDown={(event) => move(event, i)}
+            className={cn(
+              "whitespace-nowrap border-b-2 px-2.5 py-2 text-sm sm:px-3 font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
+              selected
+                ? "border-indigo-600 text-indigo-800"
+                : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900",
+            )}
+          >
+            {PLAYER_SECTION_LABELS[section]}
+          </a>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { createColumnHelper, metaHelper, rowPaginationFeature, tableFeatures } from "@tanstack/react-table";
+import { ChevronDown } from "lucide-react";
+import { createContext, useContext } from "react";
+import type { SortValue, TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import type { TransactionData } from "@/lib/client/wire";
+import { cn } from "@/lib/cn";
+import { formatDateTime, timeZoneLabel } from "@/lib/format/dates";
+import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
+import { directionOf, formatMoney } from "@/lib/format/money";
+import { Badge } from "../ui/badge.tsx";
+
+/** How a column lays out its cells: every column says it, so the table view keeps no lists of its own. */
+export interface TransactionColumnMeta {
+  align: "start" | "end";
+  /** false: the cell stays on one line (dates, amounts, short names); true: long text may wrap. */
+  wrap: boolean;
+  /** The API's orders for this column, largest/newest first and the reverse: its heading becomes a sort button. */
+  sort?: { desc: SortValue; asc: SortValue };
+}
+
+// TanStack Table 9's type-only slot: `meta` is typed for this table's columns alone (no global augmentation).
+export const features = tableFeatures({
+  rowPaginationFeature,
+  columnMeta: metaHelper<TransactionColumnMeta>(),
+});
+const helper = createColumnHelper<typeof features, TransactionData>();
+
+const ONE_LINE: TransactionColumnMeta = { align: "start", wrap: false };
+const WRAPS: TransactionColumnMeta = { align: "start", wrap: true };
+
+/** A heading's alignment, from its column's meta (headings never wrap). */
+export function headerClass(meta: TransactionColumnMeta | undefined): string {
+  return cn(meta?.align === "end" && "text-right");
+}
+
+/** A cell's alignment and wrapping, from its column's meta. */
+export function cellClass(meta: TransactionColumnMeta | undefined): string {
+  return cn(headerClass(meta), meta?.wrap === false && "whitespace-nowrap");
+}
+
+/** The date once, on one line: created and completed instants are in the row's details. */
+function DateCell({ iso, tz }: { iso: string; tz: TimeZoneChoice }) {
+  return (
+    <time dateTime={iso} className="tabular-nums">
+      {formatDateTime(iso, tz)}
+    </time>
+  );
+}
+
+/** Which rows show their details: the table view provides it, the details column's buttons use it. */
+export const RowDetailsContext = createContext<{
+  isOpen: (id: string) => boolean;
+  toggle: (id: string) => void;
+}>({
+  isOpen: () => false,
+  toggle: () => {},
+});
+
+export const detailsId = (transactionId: string) => `transaction-details-${transactionId}`;
+
+function DetailsToggle({ id }: { id: string }) {
+  const { isOpen, toggle } = useContext(RowDetailsContext);
+  const open = isOpen(id);
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={open ? detailsId(id) : undefined}
+      aria-label={`Details of transaction ${id}`}
+      onClick={() => toggle(id)}
+      className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      <ChevronDown aria-hidden="true" className={cn("size-4 transition-transform", open && "rotate-180")} />
+    </button>
+  );
+}
+
+export function AmountText({ amount, currency }: { amount: string; currency: string }) {
+  const direction = directionOf(amount);
+  return (
+    <span
+      className={cn(
+        "font-medium tabular-nums",
+        direction === "in" && "text-emerald-700",
+        direction === "out" && "text-red-700",
+        direction === "none" && "text-slate-700",
+      )}
+    >
+      {formatMoney(amount, currency, { signed: true })}
+    </span>
+  );
+}
+
+const missing = <span className="text-slate-500">—</span>;
+
+export function StatusText({ completedAt }: { completedAt: string | null }) {
+  return completedAt ? (
+    <span className="text-slate-700">Completed</span>
+  ) : (
+    <Badge tone="warning">Pending</Badge>
+  );
+}
+
+/** The columns of the transactions table, one compact row each; dates headed and shown in the chosen time zone. */
+export function transactionColumns(tz: TimeZoneChoice) {
+  const zone = timeZoneLabel(tz);
+  return helper.columns([
+    helper.accessor("date", {
+      header: `Date (${zone})`,
+      cell: (info) => <DateCell iso={info.getValue()} tz={tz} />,
+      meta: { ...ONE_LINE, sort: { desc: "date_desc", asc: "date_asc" } },
+    }),
+    helper.accessor("event_type", {
+      header: "Event type",
+      cell: (info) => EVENT_TYPE_LABELS[info.getValue()] ?? info.getValue(),
+      meta: ONE_LINE,
+    }),
+    helper.accessor("event_name", { header: "Event name", meta: WRAPS }),
+    helper.accessor("event_note", {
+      header: "Note",
+      cell: (info) => info.getValue() ?? missing,
+      meta: WRAPS,
+    }),
+    helper.accessor("amount", {
+      header: "Amount",
+      cell: (info) => <AmountText amount={info.getValue()} currency={info.row.original.currency} />,
+      meta: { align: "end", wrap: false, sort: { desc: "amount_desc", asc: "amount_asc" } },
+    }),
+    helper.accessor("payment_method", {
+      header: "Payment method",
+      cell: (info) => info.getValue() ?? missing,
+      meta: WRAPS,
+    }),
+    helper.accessor("created_by", { header: "Created by", meta: ONE_LINE }),
+    helper.accessor("completed_at", {
+      id: "status",
+      header: "Status",
+      cell: (info) => <StatusText completedAt={info.getValue()} />,
+      meta: ONE_LINE,
+    }),
+    helper.display({
+      id: "details",
+      header: () => <span className="sr-only">Details</span>,
+      cell: (info) => <DetailsToggle id={info.row.original.id} />,
+      meta: { align: "end", wrap: false },
+    }),
+  ]);
+}

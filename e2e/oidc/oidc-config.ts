@@ -1,0 +1,33 @@
+/*
+ * The OpenID provider test's settings: playwright.config.ts starts the provider (e2e/oidc/provider.ts) and
+ * an AUTH_MODE=jwt app server with these, and the specs sign in with them. Loopback only.
+ */
+const providerPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? 3104);
+const appPort = Number(process.env.E2E_OIDC_PORT ?? 3105);
+
+export const OIDC_E2E = {
+  providerPort,
+  appPort,
+  issuer: `http://127.0.0.1:${providerPort}`,
+  appUrl: `http://127.0.0.1:${appPort}`,
+  providerName: "Test IdP",
+  backOffice: { clientId: "player-accounts-e2e", clientSecret: "back-office-client-secret-e2e-0123456789" },
+  // A second application of the same provider: its ID tokens must not open the back office's API.
+  otherClient: {
+    clientId: "another-app-e2e",
+    clientSecret: "another-app-client-secret-e2e-0123456789",
+    // Never served (404): the test reads the code from the redirect.
+    redirectUri: `http://127.0.0.1:${providerPort}/another-app/callback`,
+  },
+  appJwtSecret: "oidc-e2e-app-token-secret-0123456789abcdef",
+  accessContact: "the back-office access team (access@operator.example)",
+} as const;
+
+/** The provider's accounts: the role in `role`, in `groups`, or none at all. */
+export const OIDC_ACCOUNTS = {
+  "sam.support": { name: "Sam Support", email: "sam.support@operator.example", role: "support_agent" },
+  "ada.admin": { name: "Ada Admin", email: "ada.admin@operator.example", groups: ["staff", "admin"] },
+  "nora.norole": { name: "Nora Norole", email: "nora.norole@operator.example", groups: ["staff"] },
+} as const satisfies Record<string, Record<string, unknown>>;
+
+export type OidcLogin = keyof typeof OIDC_ACCOUNTS;

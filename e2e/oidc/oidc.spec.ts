@@ -1,0 +1,143 @@
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { ROLE_LABELS } from "../../lib/auth/roles.ts";
+import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
+import { OIDC_ACCOUNTS, OIDC_E2E, type OidcLogin } from "./oidc-config.ts";
+
+/*
+ * The back office signing in through a real OpenID provider (e2e/oidc/provider.ts, oidc-provider with its
+ * default claims: only `sub` in the ID token), on an AUTH_MODE=jwt server on PostgreSQL.
+ */
+
+// A seeded player with contact data (see e2e/api/trust.spec.ts).
+const PLAYER = "/api/v1/players/P000007";
+
+/** Every request stays on loopback (the provider's stock pages would fetch a web font). */
+async function loopbackOnly(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1",
+    (route) => route.abort(),
+  );
+}
+
+/** On the provider's own pages: its login form, then its consent page when it asks. */
+async function providerLogin(page: Page, login: OidcLogin): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`^${OIDC_E2E.issuer}/interaction/`));
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("any password: the development login accepts it");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  const consent = page.getByRole("button", { name: "Continue" });
+  await page.waitForURL((url) => url.origin === OIDC_E2E.appUrl || url.pathname.startsWith("/interaction/"));
+  if (new URL(page.url()).origin !== OIDC_E2E.appUrl) await consent.click();
+  await page.waitForURL((url) => url.origin === OIDC_E2E.appUrl);
+}
+
+async function signInWithProvider(page: Page, login: OidcLogin): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: `Sign in with ${OIDC_E2E.providerName}` }).click();
+  await providerLogin(page, login);
+}
+
+/** The signed-in browser's API credentials, as the UI gets them. */
+async function apiHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.get("/api/session/token");
+  expect(res.status()).toBe(200);
+  const { access_token: token, session_id: sessionId } = await res.json();
+  return { Authorization: `Bearer ${token}`, "X-Session-ID": sessionId };
+}
+
+test.describe("sign-in through an OpenID provider", () => {
+  test.beforeEach(async ({ context }) => loopbackOnly(context));
+
+  test("a support agent (role in `role`, from userinfo) reads masked contact data and no audit trail", async ({
+    page,
+  }) => {
+    await signInWithProvider(page, "sam.support");
+    await expect(page.getByRole("heading", { name: "Player lookup" })).toBeVisible();
+    const user = page.getByTestId("signed-in-user");
+    await expect(user).toContainText(OIDC_ACCOUNTS["sam.support"].name);
+    await expect(user).toContainText(ROLE_LABELS.support_agent);
+
+    const headers = await apiHeaders(page.request);
+    const profile = await page.request.get(PLAYER, { headers });
+    expect(profile.status()).toBe(200);
+    expect((await profile.json()).email).toMatch(/^.\*\*\*@example\.com$/);
+    expect((await page.request.get(`${PLAYER}/audit`, { headers })).status()).toBe(403);
+  });
+
+  test("an admin (role in `groups`) reads the audit trail; sign-out ends the provider's session too", async ({
+    page,
+  }) => {
+    await signInWithProvider(page, "ada.admin");
+    await expect(page.getByTestId("signed-in-user")).toContainText(OIDC_ACCOUNTS["ada.admin"].name);
+    await expect(page.getByTestId("signed-in-user")).toContainText(ROLE_LABELS.admin);
+    const headers = await apiHeaders(page.request);
+    expect((await page.request.get(`${PLAYER}/audit`, { headers })).status()).toBe(200);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    // The provider's end-session page, reached with the ID token as hint.
+    await expect(page).toHaveURL(new RegExp(`^${OIDC_E2E.issuer}/session/end`));
+    await page.getByRole("button", { name: "Yes, sign me out" }).click();
+    await expect(page).toHaveURL(`${OIDC_E2E.appUrl}/sign-in`);
+    expect((await page.request.get("/api/session/token")).status()).toBe(401);
+
+    // Signing in again asks the provider for credentials instead of passing straight through.
+    await page.getByRole("button", { name: `Sign in with ${OIDC_E2E.providerName}` }).click();
+    await expect(page.locator('input[name="login"]')).toBeVisible();
+    await providerLogin(page, "ada.admin");
+    await expect(page.getByTestId("signed-in-user")).toContainText(ROLE_LABELS.admin);
+  });
+
+  test("a user without a back-office role sees one page saying so and whom to ask", async ({ page }) => {
+    await signInWithProvider(page, "nora.norole");
+    const notice = page.getByTestId("no-role");
+    await expect(notice.getByRole("heading")).toHaveText("Your account has no role in this back office");
+    await expect(notice).toContainText(OIDC_E2E.accessContact);
+    await expect(page.getByRole("heading", { name: "Player lookup" })).toHaveCount(0);
+    // Every back-office page, not only the start page.
+    await page.goto(`/players/${FIXTURE_PLAYER_ID}`);
+    await expect(page.getByTestId("no-role")).toBeVisible();
+    await expect(page.getByTestId("player-name")).toHaveCount(0);
+
+    await notice.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Yes, sign me out" }).click();
+    await expect(page).toHaveURL(`${OIDC_E2E.appUrl}/sign-in`);
+  });
+
+  test("an ID token the provider issued to another application is refused by the API (401)", async ({
+    page,
+    request,
+  }) => {
+    const { clientId, clientSecret, redirectUri } = OIDC_E2E.otherClient;
+    const authorize = new URL(`${OIDC_E2E.issuer}/auth`);
+    for (const [k, v] of Object.entries({
+      client_id: clientId,
+      response_type: "code",
+      scope: "openid profile",
+      redirect_uri: redirectUri,
+    })) {
+      authorize.searchParams.set(k, v);
+    }
+    await page.goto(authorize.href);
+    await page.locator('input[name="login"]').fill("ada.admin");
+    await page.locator('input[name="password"]').fill("any");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+    const callback = page.waitForRequest((r) => r.url().startsWith(redirectUri));
+    await page.getByRole("button", { name: "Continue" }).click();
+    const code = new URL((await callback).url()).searchParams.get("code");
+    expect(code).toBeTruthy();
+
+    const tokens = await request.post(`${OIDC_E2E.issuer}/token`, {
+      form: { grant_type: "authorization_code", code: code ?? "", redirect_uri: redirectUri },
+      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` },
+    });
+    expect(tokens.status()).toBe(200);
+    const { id_token: idToken } = await tokens.json();
+    expect(typeof idToken).toBe("string");
+
+    const res = await request.get(PLAYER, {
+      headers: { Authorization: `Bearer ${idToken}`, "X-Session-ID": "another-app" },
+    });
+    expect(res.status()).toBe(401);
+    expect(res.headers()["content-type"]).toBe("application/problem+json");
+  });
+});

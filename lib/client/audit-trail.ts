@@ -1,0 +1,115 @@
+import type { InfiniteData } from "@tanstack/react-query";
+// nuqs/server: the same parsers, importable from server code too (the page's first view reads lib/client).
+import { parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { AUDIT_OPERATIONS, type AuditOperation } from "@/lib/schemas/audit";
+import { ApiRequestError } from "./api-client.ts";
+import { dayBounds, type TimeZoneChoice } from "./transaction-url-state.ts";
+import type { AuditEventData, AuditListData, AuditLogData } from "./wire.ts";
+
+/** Which part of a player's audit trail to read; the cursor is the infinite query's page param. */
+export interface AuditTrailFilter {
+  operations?: AuditOperation[];
+  limit?: number;
+}
+
+/** The audit operation's query string: `limit`, `operation` (comma-separated) and `cursor`. */
+export function auditTrailSearchParams(
+  filter: AuditTrailFilter,
+  cursor: string | null = null,
+): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filter.limit) query.set("limit", String(filter.limit));
+  if (filter.operations?.length) query.set("operation", filter.operations.join(","));
+  if (cursor) query.set("cursor", cursor);
+  return query;
+}
+
+/** The pages loaded so far, read as one list: every event in order, the newest total, where to go on. */
+export interface AuditTrailView {
+  events: AuditEventData[];
+  total: number | null;
+  nextCursor: string | null;
+}
+
+export function mergeAuditPages(data: InfiniteData<AuditListData, string | null>): AuditTrailView {
+  const last = data.pages.at(-1);
+  return {
+    events: data.pages.flatMap((page) => page.events),
+    total: last?.total ?? null,
+    nextCursor: last?.next_cursor ?? null,
+  };
+}
+
+/** The admins' audit page's filters, as the API takes them (periods already turned into instants). */
+export interface AuditLogFilter {
+  subject?: string;
+  playerId?: string;
+  operations?: AuditOperation[];
+  fromDate?: string;
+  toDate?: string;
+  limit?: number;
+}
+
+/** The query string of GET /audit: the filters, `limit` and `cursor`. */
+export function auditLogSearchParams(filter: AuditLogFilter, cursor: string | null = null): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filter.limit) query.set("limit", String(filter.limit));
+  if (filter.subject) query.set("subject", filter.subject);
+  if (filter.playerId) query.set("player_id", filter.playerId);
+  if (filter.operations?.length) query.set("operation", filter.operations.join(","));
+  if (filter.fromDate) query.set("from_date", filter.fromDate);
+  if (filter.toDate) query.set("to_date", filter.toDate);
+  if (cursor) query.set("cursor", cursor);
+  return query;
+}
+
+/** The audit page's filters in the URL (shareable; back/forward restore them). `tz` is the page's switch. */
+export const auditPageSearchParams = {
+  user: parseAsString,
+  player: parseAsString,
+  operation: parseAsStringLiteral(AUDIT_OPERATIONS),
+  from: parseAsString,
+  to: parseAsString,
+};
+
+export interface AuditPageState {
+  user: string | null;
+  player: string | null;
+  operation: AuditOperation | null;
+  from: string | null;
+  to: string | null;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The page's state → the API's filter: days become the first and last millisecond in the chosen zone. */
+export function toAuditLogFilter(state: AuditPageState, tz: TimeZoneChoice, limit: number): AuditLogFilter {
+  const filter: AuditLogFilter = { limit };
+  if (state.user?.trim()) filter.subject = state.user.trim();
+  if (state.player?.trim()) filter.playerId = state.player.trim();
+  if (state.operation) filter.operations = [state.operation];
+  if (state.from && DAY.test(state.from)) filter.fromDate = dayBounds(state.from, tz).start;
+  if (state.to && DAY.test(state.to)) filter.toDate = dayBounds(state.to, tz).end;
+  return filter;
+}
+
+export function mergeAuditLogPages(data: InfiniteData<AuditLogData, string | null>): AuditTrailView {
+  return {
+    events: data.pages.flatMap((page) => page.events),
+    total: null,
+    nextCursor: data.pages.at(-1)?.next_cursor ?? null,
+  };
+}
+
+export const AUDIT_DENIED_DETAIL = "Only admins (scope audit:read) can see the audit trail.";
+
+/** What the trail says when it cannot load: the server's detail (a 403 in words) and the request id. */
+export function describeAuditTrailError(error: unknown): { message: string; requestId: string | null } {
+  if (!(error instanceof ApiRequestError)) {
+    return { message: error instanceof Error ? error.message : String(error), requestId: null };
+  }
+  return {
+    message: error.status === 403 ? AUDIT_DENIED_DETAIL : error.detail,
+    requestId: error.requestId || null,
+  };
+}

@@ -1,0 +1,51 @@
+import { parseAsStringLiteral } from "nuqs/server";
+import { SUMMARY_PERIODS } from "@/lib/schemas/enums";
+import { transactionSearchParams } from "./transaction-url-state.ts";
+
+/** The profile page's sections, in tab order; Audit exists only for admins (the server decides). */
+export const PLAYER_SECTIONS = ["overview", "transactions", "activity", "audit"] as const;
+export type PlayerSection = (typeof PLAYER_SECTIONS)[number];
+
+export const PLAYER_SECTION_LABELS: Record<PlayerSection, string> = {
+  overview: "Overview",
+  transactions: "Transactions",
+  activity: "Activity",
+  audit: "Audit",
+};
+
+/** `?section=` beside the transaction filters (lib/client/transaction-url-state.ts) and `tz`. */
+export const playerSectionSearchParams = {
+  section: parseAsStringLiteral(PLAYER_SECTIONS),
+};
+
+/** The URL parameters that only the Transactions section reads: its view state, one list with the table's. */
+const TRANSACTION_PARAMS = Object.keys(transactionSearchParams);
+
+/** Whether a URL carries transaction filters or paging: such a link was shared to show the table. */
+export function hasTransactionParams(search: URLSearchParams): boolean {
+  return TRANSACTION_PARAMS.some((name) => search.has(name));
+}
+
+/**
+ * The section to show: the one in the URL when this user has it; without one, Transactions for a link
+ * with transaction filters (links shared before sections existed keep opening the table), else Overview.
+ * An Audit link opened by a non-admin shows Overview: the section does not exist for them.
+ */
+export function resolvePlayerSection(
+  requested: PlayerSection | null,
+  options: { audit: boolean; search: URLSearchParams },
+): PlayerSection {
+  if (requested === "audit") return options.audit ? "audit" : "overview";
+  if (requested) return requested;
+  return hasTransactionParams(options.search) ? "transactions" : "overview";
+}
+
+/** The sections this user has, in tab order. */
+export function availablePlayerSections(audit: boolean): PlayerSection[] {
+  return PLAYER_SECTIONS.filter((s) => s !== "audit" || audit);
+}
+
+/** The Overview's summary period (`?period=`), the API's values; 30 days unless the URL says otherwise. */
+export const summaryPeriodSearchParams = {
+  period: parseAsStringLiteral(SUMMARY_PERIODS).withDefault("30d"),
+};

@@ -1,0 +1,96 @@
+import { createServer, type Server } from "node:http";
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowedMethods, installProtocolGuard } from "./protocol-guard.ts";
+import { CONNECTION_HEADER, closeConnection, installRequestStamp } from "./request-stamp.ts";
+
+/*
+ * A real node:http server with the hooks the app's server gets (server-hooks.ts): what reaches the request
+ * listener, and what is answered before it.
+ */
+let server: Server;
+let port = 0;
+const seen: { method?: string; connection?: string }[] = [];
+
+beforeAll(async () => {
+  installRequestStamp();
+  installProtocolGuard();
+  server = createServer((req, res) => {
+    const headers = new Headers(req.headers as Record<string, string>);
+    seen.push({ method: req.method, connection: headers.get(CONNECTION_HEADER) ?? undefined });
+    if (req.url === "/close") {
+      res.write("partial");
+      setTimeout(() => closeConnection(headers), 20);
+      return;
+    }
+    res.end("routed");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as { port: number }).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Sends raw bytes, resolves with everything received until the server closes the connection. */
+function raw(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: "127.0.0.1", port }, () => socket.write(request));
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve(received));
+  });
+}
+
+const request = (method: string, path = "/api/health", extra = "") =>
+  `${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${extra}\r\n`;
+
+describe("the protocol guard", () => {
+  it("answers methods Next.js does not route with a 405 problem, before the request listener", async () => {
+    const before = seen.length;
+    for (const method of ["TRACE", "PROPFIND", "SEARCH"]) {
+      const answer = await raw(request(method, "/api/v1/players"));
+      expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+      expect(answer).toMatch(/\r\nContent-Type: application\/problem\+json\r\n/i);
+      expect(answer).toMatch(/\r\nAllow: GET, HEAD\r\n/i);
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({
+        type: "/problems/method-not-allowed",
+        status: 405,
+        instance: "/api/v1/players",
+      });
+    }
+    expect(seen.length).toBe(before);
+    expect(await raw(request("GET"))).toMatch(/^HTTP\/1\.1 200 [\s\S]*routed$/);
+  });
+
+  it("answers methods Node cannot parse, and other parse errors, with problem bodies", async () => {
+    const foo = await raw(request("FOO"));
+    expect(foo).toMatch(/^HTTP\/1\.1 405 [\s\S]*\r\nAllow: GET, HEAD\r\n/);
+    expect(foo).toContain('"type":"/problems/method-not-allowed"');
+    const garbage = await raw("GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n");
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(garbage).toContain('"status":400');
+  });
+
+  it("sign-in takes form posts; everything else is read-only", () => {
+    expect(allowedMethods("/api/auth/callback/credentials")).toEqual(["GET", "HEAD", "POST"]);
+    expect(allowedMethods("/api/v1/players")).toEqual(["GET", "HEAD"]);
+  });
+});
+
+describe("the connection stamp", () => {
+  it("names the connection (a client cannot choose it) and lets a handler close it", async () => {
+    const answer = await raw(request("GET", "/close", `${CONNECTION_HEADER}: 999999\r\n`));
+    // The server closed the connection mid-response: the chunked body never got its last chunk.
+    expect(answer).toContain("partial");
+    expect(answer).not.toMatch(/0\r\n\r\n$/);
+    const stamped = seen.at(-1)?.connection;
+    expect(stamped).toMatch(/^\d+$/);
+    expect(stamped).not.toBe("999999");
+    // Once closed, the connection is forgotten.
+    await expect.poll(() => closeConnection(new Headers({ [CONNECTION_HEADER]: stamped ?? "" }))).toBe(false);
+  });
+});

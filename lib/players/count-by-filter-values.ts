@@ -1,0 +1,72 @@
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { EventType, TransactionFilters } from "@/lib/schemas/transaction";
+import {
+  type InstantRange,
+  rangeFilter,
+  rowFilters,
+  statsCount,
+  transactionWhere,
+  wholeDays,
+} from "./transaction-where.ts";
+
+/** The number of matches of one combination of filter values. */
+export interface ValueCount {
+  eventType: EventType;
+  eventName: string;
+  createdBy: string;
+  n: number;
+}
+
+const BY = ["eventType", "eventName", "createdBy"] as const;
+
+/** Matches in a range counted row by row, per value combination. */
+async function countRows(db: PrismaClient, where: Prisma.TransactionWhereInput): Promise<ValueCount[]> {
+  const groups = await db.transaction.groupBy({ by: [...BY], where, _count: { _all: true } });
+  return groups.map((g) => ({ ...pick(g), n: g._count._all }));
+}
+
+const pick = (g: { eventType: EventType; eventName: string; createdBy: string }) => ({
+  eventType: g.eventType,
+  eventName: g.eventName,
+  createdBy: g.createdBy,
+});
+
+/**
+ * A player's matches of the date range, status and transaction id filters, counted per (event type, event name,
+ * creator): the value filters are left out so that faceted counts can apply any subset of them afterwards. As
+ * countPlayerTransactions does it: whole UTC days from transaction_daily_stats (n, or completed_n for the
+ * status), the partial days at the range's ends row by row; an id lookup counts its row directly.
+ */
+export async function countByFilterValues(
+  playerId: string,
+  filters: TransactionFilters,
+  range: InstantRange,
+  db: PrismaClient,
+): Promise<ValueCount[]> {
+  const rowOnly = { status: filters.status, transaction_id: filters.transaction_id };
+  const whole = wholeDays(range);
+  if (filters.transaction_id || (whole.from && whole.until && whole.from >= whole.until)) {
+    return countRows(db, transactionWhere(playerId, rowOnly, range));
+  }
+  const day = rangeFilter(whole);
+  const parts: Promise<ValueCount[]>[] = [
+    db.transactionDailyStat
+      .groupBy({
+        by: [...BY],
+        where: { playerId, ...(day ? { day } : {}) },
+        _sum: filters.status ? { n: true, completedN: true } : { n: true },
+      })
+      .then((groups) => groups.map((g) => ({ ...pick(g), n: statsCount(filters, g._sum) }))),
+  ];
+  if (range.from && whole.from && range.from < whole.from) {
+    parts.push(
+      countRows(db, { playerId, ...rowFilters(rowOnly), date: { gte: range.from, lt: whole.from } }),
+    );
+  }
+  if (range.until && whole.until && whole.until < range.until) {
+    parts.push(
+      countRows(db, { playerId, ...rowFilters(rowOnly), date: { gte: whole.until, lt: range.until } }),
+    );
+  }
+  return (await Promise.all(parts)).flat();
+}

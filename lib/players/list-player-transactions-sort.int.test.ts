@@ -1,0 +1,296 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseQuery } from "@/lib/http/query";
+import {
+  CREATORS,
+  EVENT_TYPES,
+  type TransactionFilters,
+  type TransactionSort,
+  transactionExportQuerySchema,
+  transactionListQuerySchema,
+} from "@/lib/schemas/transaction";
+import { TRANSACTION_SORTS } from "@/lib/schemas/transaction-cursor";
+import { createRng } from "@/prisma/demo-data";
+import { createTestPrisma } from "@/test/support/test-client";
+import { countPlayerTransactions } from "./count-player-transactions.ts";
+import { listPlayerTransactions } from "./list-player-transactions.ts";
+import { streamPlayerTransactions } from "./stream-player-transactions.ts";
+
+const db = createTestPrisma();
+const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
+afterAll(async () => {
+  await sql.query("DELETE FROM players WHERE id = $1", [PENDING_PLAYER]);
+  await db.$disconnect();
+  await sql.end();
+});
+
+const WHALE = "P000007";
+const PLAYERS = ["P000003", "P000007", "P000012", "P000042", "P000001", "P000100"];
+
+/*
+ * A player of this file: 600 transactions over 120 days, every 37th pending (old and recent days alike), amounts
+ * from a small set so that many tie.
+ */
+const PENDING_PLAYER = "PUISORT01";
+beforeAll(async () => {
+  await sql.query(
+    `INSERT INTO players (id, name, currency, registration_date) VALUES ($1, 'Sort Fixture', 'EUR', '2025-01-01')`,
+    [PENDING_PLAYER],
+  );
+  await sql.query(
+    `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by,
+                               created_at, completed_at)
+     SELECT $1 || '-' || lpad(i::text, 4, '0'), $1,
+            '2026-01-01T00:00:00Z'::timestamptz + (i * interval '4 hours 48 minutes') + (i % 7) * interval '1 ms',
+            (ARRAY['deposit', 'bet', 'win', 'withdrawal']::event_type[])[1 + i % 4],
+            (ARRAY['Card Deposit', 'Casino Bet', 'Casino Win', 'Card Withdrawal'])[1 + i % 4],
+            ((i % 9) - 4) * 2.5, 'EUR', 'System',
+            '2026-01-01T00:00:00Z'::timestamptz + (i * interval '4 hours 48 minutes'),
+            CASE WHEN i % 37 = 0 THEN NULL
+                 ELSE '2026-01-01T00:00:00Z'::timestamptz + (i * interval '4 hours 48 minutes') END
+     FROM generate_series(1, 600) AS i`,
+    [PENDING_PLAYER],
+  );
+});
+const pendingPlayer = async () => PENDING_PLAYER;
+
+/** The query string as the route parses it. */
+function query(qs: string) {
+  const { limit, offset, cursor, sort, ...filters } = parseQuery(
+    transactionListQuerySchema,
+    new URLSearchParams(qs),
+  );
+  return { filters, page: { limit, offset, cursor: cursor?.key, sort } };
+}
+
+const ORDER_SQL: Record<TransactionSort, string> = {
+  date_desc: "date DESC, id DESC",
+  date_asc: "date ASC, id ASC",
+  amount_desc: "amount DESC, id DESC",
+  amount_asc: "amount ASC, id ASC",
+};
+
+/** Independent reference: the filters spelled out in plain SQL, ordered with ORDER BY. */
+async function sqlIds(playerId: string, f: TransactionFilters, sort: TransactionSort): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT id FROM transactions
+     WHERE player_id = $1
+       AND ($2::text[] IS NULL OR event_type::text = ANY($2))
+       AND ($3::text[] IS NULL OR event_name = ANY($3))
+       AND ($4::text IS NULL OR created_by = $4)
+       AND ($5::timestamptz IS NULL OR date >= $5)
+       AND ($6::timestamptz IS NULL OR date <= $6)
+       AND ($7::timestamptz IS NULL OR date < $7)
+       AND ($8::text IS NULL OR ($8 = 'pending') = (completed_at IS NULL))
+       AND ($9::text IS NULL OR id = $9)
+     ORDER BY ${ORDER_SQL[sort]}`,
+    [
+      playerId,
+      f.event_type ?? null,
+      f.event_name ?? null,
+      f.created_by ?? null,
+      f.from_date?.at ?? null,
+      f.to_date && !f.to_date.exclusive ? f.to_date.at : null,
+      f.to_date?.exclusive ? f.to_date.at : null,
+      f.status ?? null,
+      f.transaction_id ?? null,
+    ],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Every page by cursor, as a client pages with next_cursor. */
+async function walkByCursor(playerId: string, qs: string, limit: number): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const { filters, page } = query(`${qs}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`);
+    const result = await listPlayerTransactions(playerId, filters, page, db);
+    if (!result) throw new Error("player vanished");
+    seen.push(...result.transactions.map((t) => t.id));
+    cursor = result.nextCursor;
+    if (!cursor) return seen;
+  }
+}
+
+describe("listPlayerTransactions: sort, status and transaction id against plain SQL", () => {
+  it("total and page equal a plain SQL count and ORDER BY slice for randomized filters and sorts", async () => {
+    const rng = createRng(8008);
+    const span = await sql.query<{ player_id: string; lo: Date; hi: Date; names: string[]; ids: string[] }>(
+      `SELECT player_id, min(date) AS lo, max(date) AS hi, array_agg(DISTINCT event_name) AS names,
+              (array_agg(id ORDER BY id))[1:50] AS ids
+       FROM transactions WHERE player_id = ANY($1) GROUP BY player_id`,
+      [[...PLAYERS, await pendingPlayer()]],
+    );
+    const byPlayer = new Map(span.rows.map((r) => [r.player_id, r]));
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const players = [...PLAYERS, await pendingPlayer()];
+    let nonEmpty = 0;
+    let deep = 0;
+    for (let i = 0; i < 60; i++) {
+      const playerId = rng.pick(players);
+      const info = byPlayer.get(playerId);
+      if (!info) throw new Error(`no transactions for ${playerId}`);
+      const params = new URLSearchParams();
+      params.set("sort", rng.pick(TRANSACTION_SORTS));
+      if (rng.chance(0.4)) for (const t of EVENT_TYPES) if (rng.chance(0.35)) params.append("event_type", t);
+      if (rng.chance(0.2)) params.append("event_name", rng.pick(info.names));
+      if (rng.chance(0.2)) params.set("created_by", rng.pick(CREATORS));
+      if (rng.chance(0.5)) params.set("status", rng.pick(["pending", "completed"]));
+      if (rng.chance(0.1)) params.set("transaction_id", rng.chance(0.8) ? rng.pick(info.ids) : "T-NOPE");
+      const lo = info.lo.getTime();
+      const hi = info.hi.getTime();
+      const a = lo + Math.floor(rng.next() * (hi - lo));
+      const b = a + Math.floor(rng.next() * (hi - a));
+      if (rng.chance(0.5))
+        params.set("from_date", rng.chance(0.5) ? day(new Date(a)) : new Date(a).toISOString());
+      if (rng.chance(0.5))
+        params.set("to_date", rng.chance(0.5) ? day(new Date(b)) : new Date(b).toISOString());
+      params.set("limit", String(rng.int(1, 100)));
+      const { filters, page } = query(params.toString());
+      const reference = await sqlIds(playerId, filters, page.sort);
+      // Deep offsets (≥ 1,000: whole days skipped for date orders, ids first for amount orders) on the whale.
+      page.offset =
+        reference.length > 1_200 && rng.chance(0.5)
+          ? rng.int(1_000, reference.length - 1)
+          : rng.chance(0.1)
+            ? reference.length + rng.int(0, 5)
+            : rng.int(0, Math.max(0, reference.length - 1));
+      if (page.offset >= 1_000) deep++;
+      const got = await listPlayerTransactions(playerId, filters, page, db);
+      const label = `${playerId}?${params}&offset=${page.offset}`;
+      expect(got?.total, label).toBe(reference.length);
+      expect(
+        got?.transactions.map((t) => t.id),
+        label,
+      ).toEqual(reference.slice(page.offset, page.offset + page.limit));
+      if (reference.length > 0) nonEmpty++;
+    }
+    expect(nonEmpty).toBeGreaterThan(30);
+    expect(deep, "some pages should be deep").toBeGreaterThan(5);
+  });
+
+  it.each(TRANSACTION_SORTS)(
+    "paging by cursor in %s visits exactly the SQL order (amount ties included)",
+    async (sort) => {
+      // Bets and wins of the whale: many equal amounts, so the id tie-breaker is exercised across page ends.
+      const qs = `sort=${sort}&event_type=deposit,withdrawal,win`;
+      const { filters } = query(qs);
+      const reference = await sqlIds(WHALE, filters, sort);
+      const tied = await sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT amount FROM transactions WHERE player_id = $1
+         AND event_type IN ('deposit', 'withdrawal', 'win') GROUP BY amount HAVING count(*) > 1) d`,
+        [WHALE],
+      );
+      expect(tied.rows[0]?.n, "the data should hold tied amounts").toBeGreaterThan(0);
+      expect(await walkByCursor(WHALE, qs, 97)).toEqual(reference);
+    },
+  );
+
+  it("date_asc deep offsets equal plain SQL at and around every day edge", async () => {
+    const { filters } = query("sort=date_asc&event_type=bet");
+    const reference = await sqlIds(WHALE, filters, "date_asc");
+    const dates = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM transactions WHERE player_id = $1 AND event_type = 'bet'
+       GROUP BY (date AT TIME ZONE 'UTC')::date ORDER BY 1`,
+      [WHALE],
+    );
+    // The running totals of the oldest days are where skipped whole days end.
+    let edge = 0;
+    const offsets = new Set<number>();
+    for (const d of (
+      await sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM transactions WHERE player_id = $1 AND event_type = 'bet'
+         GROUP BY (date AT TIME ZONE 'UTC')::date ORDER BY (date AT TIME ZONE 'UTC')::date`,
+        [WHALE],
+      )
+    ).rows) {
+      edge += d.n;
+      if (edge >= 1_000 && edge < reference.length)
+        for (const o of [edge - 1, edge, edge + 1]) offsets.add(o);
+      if (offsets.size > 60) break;
+    }
+    expect(dates.rows.length).toBeGreaterThan(20);
+    expect(offsets.size).toBeGreaterThan(30);
+    for (const offset of offsets) {
+      const got = await listPlayerTransactions(WHALE, filters, { limit: 3, offset, sort: "date_asc" }, db);
+      expect(
+        got?.transactions.map((t) => t.id),
+        `offset ${offset}`,
+      ).toEqual(reference.slice(offset, offset + 3));
+    }
+  });
+
+  it("status=pending lists and counts exactly the pending transactions (and completed the rest)", async () => {
+    const player = await pendingPlayer();
+    const pending = await sqlIds(player, { status: "pending" }, "date_desc");
+    const completed = await sqlIds(player, { status: "completed" }, "date_desc");
+    expect(pending.length).toBeGreaterThan(1);
+    expect(completed.length).toBeGreaterThan(pending.length);
+    expect(await countPlayerTransactions(player, { status: "pending" }, db)).toBe(pending.length);
+    expect(await countPlayerTransactions(player, { status: "completed" }, db)).toBe(completed.length);
+    expect(await walkByCursor(player, "status=pending", 1)).toEqual(pending);
+    expect(await walkByCursor(player, "status=completed&sort=amount_asc", 50)).toEqual(
+      await sqlIds(player, { status: "completed" }, "amount_asc"),
+    );
+    // A page past the last pending row is empty and says nothing follows.
+    const past = await listPlayerTransactions(
+      player,
+      { status: "pending" },
+      { limit: 20, offset: pending.length },
+      db,
+    );
+    expect(past).toMatchObject({ transactions: [], total: pending.length, hasMore: false });
+  });
+
+  it("transaction_id finds exactly that transaction, within the other filters", async () => {
+    const [row] = (
+      await sql.query<{ id: string; event_type: string }>(
+        "SELECT id, event_type::text FROM transactions WHERE player_id = $1 ORDER BY id LIMIT 1 OFFSET 500",
+        [WHALE],
+      )
+    ).rows;
+    if (!row) throw new Error("no whale transaction");
+    const hit = query(`transaction_id=${row.id}`);
+    expect(await listPlayerTransactions(WHALE, hit.filters, hit.page, db)).toMatchObject({
+      total: 1,
+      transactions: [{ id: row.id }],
+    });
+    const other = EVENT_TYPES.find((t) => t !== row.event_type);
+    const miss = query(`transaction_id=${row.id}&event_type=${other}`);
+    expect(await listPlayerTransactions(WHALE, miss.filters, miss.page, db)).toMatchObject({
+      total: 0,
+      transactions: [],
+    });
+    // Another player's id is not found under this player.
+    const foreign = query(`transaction_id=${row.id}`);
+    expect((await listPlayerTransactions("P000003", foreign.filters, foreign.page, db))?.total).toBe(0);
+  });
+});
+
+describe("streamPlayerTransactions: sort and status", () => {
+  it.each(TRANSACTION_SORTS)(
+    "exports exactly the SQL order for sort=%s with status=completed",
+    async (sort) => {
+      const { format: _format, ...filters } = parseQuery(
+        transactionExportQuerySchema,
+        new URLSearchParams(`sort=${sort}&status=completed&event_type=deposit,withdrawal`),
+      );
+      const reference = await sqlIds(WHALE, filters, sort);
+      const batches = await streamPlayerTransactions(WHALE, filters, db, { first: 50, rest: 333 });
+      const got: string[] = [];
+      for await (const batch of batches ?? []) got.push(...batch.map((t) => t.id));
+      expect(got).toEqual(reference);
+    },
+  );
+
+  it("exports exactly the pending transactions", async () => {
+    const player = await pendingPlayer();
+    const reference = await sqlIds(player, { status: "pending" }, "date_desc");
+    expect(reference.length).toBeGreaterThan(1);
+    const batches = await streamPlayerTransactions(player, { status: "pending" }, db, { first: 1, rest: 3 });
+    const got: string[] = [];
+    for await (const batch of batches ?? []) got.push(...batch.map((t) => t.id));
+    expect(got).toEqual(reference);
+  });
+});

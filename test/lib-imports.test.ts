@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/*
+ * lib/ is what the running application uses (docs/architecture.md). Tooling, test support and the data
+ * generator live beside it and may import lib/, never the other way round: otherwise a route could pull
+ * a test helper or the demo data generator into the server bundle. Test files kept next to the code they
+ * test (*.test.ts) are not part of the application and may use test/support.
+ */
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const FORBIDDEN = ["scripts", "tools", "test", "e2e", "prisma"];
+
+/** Every import/export specifier of a module: static, side-effect only, re-export and dynamic import(). */
+function importSpecifiers(source: string): string[] {
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm;
+  return [...source.matchAll(pattern)].map((m) => m[1] as string);
+}
+
+/** The repository-relative path a specifier points at, or null for a package. */
+function resolveSpecifier(fromFile: string, specifier: string): string | null {
+  if (specifier.startsWith("@/")) return path.normalize(specifier.slice(2));
+  if (specifier.startsWith(".")) return path.normalize(path.join(path.dirname(fromFile), specifier));
+  return null;
+}
+
+/** `file: specifier → top-level folder` for each import of `file` that leaves the application. */
+function forbiddenImports(file: string, source: string): string[] {
+  return importSpecifiers(source).flatMap((specifier) => {
+    const target = resolveSpecifier(file, specifier);
+    const top = target?.split(path.sep)[0];
+    return top && FORBIDDEN.includes(top) ? [`${file}: ${specifier} → ${top}/`] : [];
+  });
+}
+
+function applicationFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) return applicationFiles(rel);
+    return /\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [rel] : [];
+  });
+}
+
+describe("lib/ imports only the application", () => {
+  it("no module under lib/ imports from scripts/, tools/, test/, e2e/ or prisma/", () => {
+    const files = applicationFiles("lib");
+    expect(files.length).toBeGreaterThan(50);
+    const found = files.flatMap((f) => forbiddenImports(f, readFileSync(path.join(ROOT, f), "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("catches alias, relative, dynamic and re-export forms, and leaves packages and lib/ alone", () => {
+    const source = [
+      'import { a } from "@/tools/data/generate-dataset";',
+      'import type { B } from "../../test/support/test-db.ts";',
+      'export { c } from "@/prisma/demo-data";',
+      'const d = await import("../../scripts/serve-prepare.ts");',
+      'import "../../e2e/api/helpers.ts";',
+      'import { z } from "zod";',
+      'import { e } from "@/lib/schemas/common";',
+      'import { f } from "../db/client.ts";',
+    ].join("\n");
+    expect(forbiddenImports("lib/players/x.ts", source)).toEqual([
+      "lib/players/x.ts: @/tools/data/generate-dataset → tools/",
+      "lib/players/x.ts: ../../test/support/test-db.ts → test/",
+      "lib/players/x.ts: @/prisma/demo-data → prisma/",
+      "lib/players/x.ts: ../../scripts/serve-prepare.ts → scripts/",
+      "lib/players/x.ts: ../../e2e/api/helpers.ts → e2e/",
+    ]);
+  });
+});
+
+describe("lib/client is importable from server code", () => {
+  // The player page's first view reads lib/client's query keys and URL parsers on the server. nuqs's main entry
+  // is client-only: a parser imported from it made `next build` fail ("called from the server"). nuqs/server
+  // exports the same parsers for both sides; hooks (useQueryState) belong in components.
+  it("no module under lib/ imports nuqs's client-only entry", () => {
+    const found = applicationFiles("lib").filter((f) =>
+      importSpecifiers(readFileSync(path.join(ROOT, f), "utf8")).includes("nuqs"),
+    );
+    expect(found).toEqual([]);
+  });
+});

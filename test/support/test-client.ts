@@ -1,0 +1,7 @@
+import { inject } from "vitest";
+import { createPrismaClient } from "../../lib/db/client.ts";
+
+/** A Prisma client on the integration run's database (see test/support/vitest-integration-setup.ts). */
+export function createTestPrisma() {
+  return createPrismaClient(inject("databaseUrl"), 4);
+}

@@ -1,0 +1,174 @@
+/*
+ * Starts the production app (scripts/serve.mjs start) as a separate process for tests and the soak, and
+ * talks to it over loopback HTTP with one connection per request (so a refused connection and a reset
+ * one are told apart). Needs a build (`npx next build`).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { parentMap, vmRssKiB } from "./process-rss.ts";
+
+export interface HttpResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  startedAt: number;
+  ms: number;
+}
+export interface HttpFailure {
+  error: string;
+  startedAt: number;
+  ms: number;
+}
+
+/** GET over a fresh connection. Resolves with the response or the socket error's code; never rejects. */
+export function httpGet(
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 30_000,
+): Promise<HttpResult | HttpFailure> {
+  const startedAt = Date.now();
+  return new Promise((resolve) => {
+    const req = http.get(url, { headers: { Connection: "close", ...headers }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+          startedAt,
+          ms: Date.now() - startedAt,
+        }),
+      );
+      res.on("error", (e: NodeJS.ErrnoException) =>
+        resolve({ error: e.code ?? e.message, startedAt, ms: Date.now() - startedAt }),
+      );
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
+    req.on("error", (e: NodeJS.ErrnoException) =>
+      resolve({ error: e.code ?? e.message, startedAt, ms: Date.now() - startedAt }),
+    );
+  });
+}
+
+export const isFailure = (r: HttpResult | HttpFailure): r is HttpFailure => "error" in r;
+
+export interface AppProcess {
+  url: string;
+  /** The launcher's pid (scripts/serve.mjs); signals sent to it are forwarded to Next.js. */
+  pid: number;
+  output(): string;
+  /** The Next.js server process (the launcher's child), for memory sampling. */
+  serverPid(): number | null;
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the launcher's exit code (or the signal that ended it). */
+  exited: Promise<number | string>;
+  /** SIGTERM, then SIGKILL to the whole process group if it has not exited within `graceMs`. */
+  stop(graceMs?: number): Promise<number | string>;
+}
+
+const INHERITED = ["PATH", "HOME", "NODE_OPTIONS", "NEXT_DIST_DIR", "TMPDIR", "LANG"];
+/** Servers on an operator's database need an explicit session secret (the launcher generates none for them). */
+export const TEST_SESSION_SECRET = "test-servers-session-secret-test-servers-session";
+
+/** Starts the app on `port` with exactly `env` (plus PATH etc.) and waits until it answers. */
+export async function startApp(
+  port: number,
+  env: Record<string, string>,
+  startTimeoutMs = 90_000,
+): Promise<AppProcess> {
+  const childEnv: Record<string, string> = {
+    NEXT_TELEMETRY_DISABLED: "1",
+    LOG_LEVEL: "info",
+    NEXTAUTH_SECRET: TEST_SESSION_SECRET,
+  };
+  for (const key of INHERITED) if (process.env[key]) childEnv[key] = process.env[key] as string;
+  Object.assign(childEnv, env);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["scripts/serve.mjs", "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  const exited = new Promise<number | string>((resolve) => {
+    child.on("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
+  });
+  let done = false;
+  void exited.then(() => {
+    done = true;
+  });
+  const pid = child.pid ?? 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + startTimeoutMs;
+  for (;;) {
+    if (done) throw new Error(`the app exited during start:\n${output}`);
+    const res = await httpGet(`${url}/api/health`, {}, 5_000);
+    if (!isFailure(res)) break;
+    if (Date.now() > deadline) {
+      process.kill(-pid, "SIGKILL");
+      throw new Error(`the app did not start within ${startTimeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    url,
+    pid,
+    output: () => output,
+    serverPid: () => childPid(pid),
+    signal: (signal) => {
+      if (!done) process.kill(pid, signal);
+    },
+    exited,
+    async stop(graceMs = 20_000) {
+      if (!done) process.kill(pid, "SIGTERM");
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }, graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** The launcher's child that runs Next.js (Linux /proc), else its first child, or null. */
+export function childPid(pid: number): number | null {
+  const children = [...parentMap()].filter(([, ppid]) => ppid === pid).map(([child]) => child);
+  // The launcher may also run the embedded database as a child: prefer Next.js's process.
+  const isNext = (child: number) => {
+    try {
+      return /next-server|next\/dist\/bin\/next/.test(readFileSync(`/proc/${child}/cmdline`, "utf8"));
+    } catch {
+      return false;
+    }
+  };
+  return children.find(isNext) ?? children[0] ?? null;
+}
+
+/** Resident memory of a process in MiB (Linux /proc), or null. */
+export function rssMiB(pid: number): number | null {
+  const kib = vmRssKiB(pid);
+  return kib ? kib / 1024 : null;
+}
+
+/** Ports for the servers the trust tests start: next to the E2E ports, so parallel runs do not collide. */
+export function trustPorts() {
+  const e2ePostgres = Number(process.env.E2E_POSTGRES_PORT ?? 3102);
+  return {
+    appBase: Number(process.env.E2E_TRUST_PORT_BASE ?? e2ePostgres + 8),
+    faultPostgres: Number(process.env.E2E_FAULT_PG_PORT ?? e2ePostgres + 20),
+  };
+}

@@ -1,0 +1,113 @@
+import { SCENARIO_NAMES, type ScenarioName } from "./scenarios.ts";
+
+export interface BenchArgs {
+  databaseUrl: string;
+  /** Seconds per scenario and concurrency (the export scenario runs a fixed number of requests instead). */
+  durationSeconds: number;
+  out?: string;
+  scenarios: ScenarioName[];
+  /** Run `next build` (of the product and of the floor app) even when a production build exists. */
+  build: boolean;
+  productPort: number;
+  baselinePort: number;
+  /** The floor app (tools/bench/floor-app); by default the port after the other two. */
+  floorPort: number;
+}
+
+export const DEFAULT_DURATION_SECONDS = 8;
+export const DEFAULT_PRODUCT_PORT = 3340;
+export const DEFAULT_BASELINE_PORT = 3341;
+
+const USAGE =
+  "usage: npm run bench -- [--database-url URL] [--duration SECONDS] [--out FILE] [--scenarios a,b] [--build] [--port N] [--baseline-port N] [--floor-port N]";
+
+function parsePort(flag: string, text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65_535) throw new Error(`${flag}: not a port: ${text}`);
+  return port;
+}
+
+/** Command line (after `--`) + environment → options. Throws a readable message (with the usage) on bad input. */
+export function parseBenchArgs(argv: readonly string[], env: Record<string, string | undefined>): BenchArgs {
+  const values = new Map<string, string>();
+  let build = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--build") {
+      build = true;
+      continue;
+    }
+    const match = /^(--[a-z-]+)(?:=(.*))?$/.exec(arg);
+    const flag = match?.[1];
+    if (
+      !flag ||
+      ![
+        "--database-url",
+        "--duration",
+        "--out",
+        "--scenarios",
+        "--port",
+        "--baseline-port",
+        "--floor-port",
+      ].includes(flag)
+    ) {
+      throw new Error(`unknown argument: ${arg}\n${USAGE}`);
+    }
+    const value = match[2] ?? argv[++i];
+    if (value === undefined || value === "") throw new Error(`${flag} needs a value\n${USAGE}`);
+    values.set(flag, value);
+  }
+
+  const databaseUrl = values.get("--database-url") ?? env.DATABASE_URL;
+  if (!databaseUrl) throw new Error(`set --database-url or DATABASE_URL\n${USAGE}`);
+
+  const durationText = values.get("--duration");
+  const durationSeconds = durationText === undefined ? DEFAULT_DURATION_SECONDS : Number(durationText);
+  if (!Number.isFinite(durationSeconds) || durationSeconds < 1 || durationSeconds > 600) {
+    throw new Error(`--duration: seconds between 1 and 600, got ${durationText}`);
+  }
+
+  let scenarios: ScenarioName[] = [...SCENARIO_NAMES];
+  const scenarioText = values.get("--scenarios");
+  if (scenarioText !== undefined) {
+    const wanted = scenarioText
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = wanted.filter((s) => !(SCENARIO_NAMES as readonly string[]).includes(s));
+    if (unknown.length || wanted.length === 0) {
+      throw new Error(
+        `--scenarios: unknown ${unknown.join(", ") || "(none)"}; known: ${SCENARIO_NAMES.join(", ")}`,
+      );
+    }
+    // Keep the canonical order so runs are comparable.
+    scenarios = SCENARIO_NAMES.filter((s) => wanted.includes(s));
+  }
+
+  const productPort = parsePort("--port", values.get("--port") ?? String(DEFAULT_PRODUCT_PORT));
+  const baselinePort = parsePort(
+    "--baseline-port",
+    values.get("--baseline-port") ??
+      String(productPort === DEFAULT_BASELINE_PORT ? productPort + 1 : DEFAULT_BASELINE_PORT),
+  );
+  if (productPort === baselinePort) throw new Error("--port and --baseline-port must differ");
+  const floorPort = parsePort(
+    "--floor-port",
+    values.get("--floor-port") ?? String(Math.max(productPort, baselinePort) + 1),
+  );
+  if (floorPort === productPort || floorPort === baselinePort) {
+    throw new Error("--floor-port must differ from --port and --baseline-port");
+  }
+
+  const out = values.get("--out");
+  return {
+    databaseUrl,
+    durationSeconds,
+    scenarios,
+    build,
+    productPort,
+    baselinePort,
+    floorPort,
+    ...(out ? { out } : {}),
+  };
+}

@@ -1,0 +1,393 @@
+/*
+ * `npm run bench`: the product (production build, `npm start`) against a minimal node:http + pg baseline
+ * on the same database, machine and moment, per scenario at concurrency 1 and 32 (autocannon); the cheap
+ * scenarios also against the floor (tools/bench/floor-app: a minimal Next.js app doing the same Prisma reads). Prints a
+ * table, writes it as Markdown + JSON (bench-results/ or --out) and ends with one `SUMMARY PASS|FAIL` line.
+ *
+ *   npm run bench -- --database-url postgresql://postgres@127.0.0.1:5432/pdata_gen [--duration 8] [--scenarios a,b]
+ *
+ * The product runs with AUTH_MODE=demo, LOG_LEVEL=warn (info logs one line per request) and a rate limit far
+ * above the load (the limiter stays in the request path). Its audit rows are written to the database.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { type AppProcess, httpGet, isFailure, startApp } from "./app-process.ts";
+import { type BenchArgs, parseBenchArgs } from "./args.ts";
+import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
+import { type BenchData, pickBenchData } from "./pick-bench-data.ts";
+import { startRssSampler } from "./process-rss.ts";
+import {
+  floorRatio,
+  fmtMs,
+  fmtRps,
+  formatTable,
+  type Measurement,
+  type ResultRow,
+  ratio,
+  summaryLine,
+  TARGETS,
+} from "./report.ts";
+import { CONCURRENCIES, hasFloor, type ScenarioName } from "./scenarios.ts";
+
+const HEADERS = { authorization: "Bearer bench", "x-session-id": "bench" };
+const EXPORT_TIMEOUT_S = 600;
+
+const say = (line: string) => console.log(line);
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+
+function ensureBuild(force: boolean): void {
+  const dist = process.env.NEXT_DIST_DIR ?? ".next";
+  if (!force && existsSync(path.join(dist, "BUILD_ID"))) return;
+  say(`building the product (next build → ${dist}) …`);
+  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+  const { status } = spawnSync(process.execPath, [nextBin, "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (status !== 0) throw new Error(`next build failed (exit ${status})`);
+}
+
+interface HelperServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts one of the servers the product is compared with, and waits until `healthPath` answers 200. */
+async function startHelperServer(
+  name: string,
+  command: { args: string[]; env: NodeJS.ProcessEnv },
+  port: number,
+  healthPath: string,
+): Promise<HelperServer> {
+  const child = spawn(process.execPath, command.args, {
+    env: command.env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the ${name} exited during start (code ${child.exitCode})`);
+    const res = await httpGet(`${url}${healthPath}`, {}, 2_000);
+    if (!isFailure(res) && res.status === 200) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the ${name} did not start within 30 s`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+const startBaseline = (databaseUrl: string, port: number) =>
+  startHelperServer(
+    "baseline",
+    {
+      args: ["--import", "tsx", "tools/bench/baseline-server.ts", "--port", String(port)],
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    },
+    port,
+    "/health",
+  );
+
+const startFloor = (databaseUrl: string, port: number) =>
+  startHelperServer("floor app", floorStartCommand(port, databaseUrl), port, "/api/health");
+
+interface ScenarioPaths {
+  product: string;
+  baseline: string;
+}
+
+function scenarioPaths(name: ScenarioName, d: BenchData, cursor: string | null): ScenarioPaths | string {
+  const players = "/api/v1/players";
+  const list = (id: string, query: Record<string, string>) =>
+    `${players}/${encodeURIComponent(id)}/transactions?${new URLSearchParams(query)}`;
+  const same = (p: string) => ({ product: p, baseline: p });
+  switch (name) {
+    case "profile":
+      return same(`${players}/${encodeURIComponent(d.whale.id)}`);
+    case "small-first-page":
+      return same(list(d.small.id, { limit: "20" }));
+    case "whale-first-page":
+      return same(list(d.whale.id, { limit: "20" }));
+    case "whale-type-date":
+      return same(
+        list(d.whale.id, {
+          event_type: d.typeDate.eventType,
+          from_date: d.typeDate.fromDate,
+          to_date: d.typeDate.toDate,
+          limit: "20",
+        }),
+      );
+    case "whale-event-name":
+      return same(list(d.whale.id, { event_name: d.eventName.value, limit: "20" }));
+    case "whale-offset":
+      return same(list(d.whale.id, { limit: "20", offset: String(d.depth) }));
+    case "whale-cursor":
+      if (d.depth > 0 && !cursor) return "the product returned no next_cursor at the depth";
+      return {
+        product: list(d.whale.id, cursor ? { cursor, limit: "20" } : { limit: "20" }),
+        // The straightforward way to the same rows.
+        baseline: list(d.whale.id, { limit: "20", offset: String(d.depth) }),
+      };
+    case "summary":
+      return same(`${players}/${encodeURIComponent(d.whale.id)}/summary?period=365d`);
+    case "whale-summary-all":
+      return same(`${players}/${encodeURIComponent(d.whale.id)}/summary?period=all`);
+    case "whale-sort-amount":
+      return same(list(d.whale.id, { sort: "amount_desc", limit: "20" }));
+    case "export-csv": {
+      const filters = { from_date: d.export.fromDate };
+      return {
+        product: `${players}/${encodeURIComponent(d.whale.id)}/transactions/export?${new URLSearchParams({ format: "csv", ...filters })}`,
+        baseline: `${players}/${encodeURIComponent(d.whale.id)}/transactions/export?${new URLSearchParams(filters)}`,
+      };
+    }
+  }
+}
+
+/** next_cursor after `depth` rows: the cursor of a one-row page at offset depth−1. */
+async function cursorAtDepth(productUrl: string, d: BenchData): Promise<string | null> {
+  if (d.depth === 0) return null;
+  const url = `${productUrl}/api/v1/players/${encodeURIComponent(d.whale.id)}/transactions?limit=1&offset=${d.depth - 1}`;
+  const res = await httpGet(url, HEADERS, 120_000);
+  if (isFailure(res) || res.status !== 200) return null;
+  const body = JSON.parse(res.body) as { next_cursor?: unknown };
+  return typeof body.next_cursor === "string" ? body.next_cursor : null;
+}
+
+function cannon(
+  url: string,
+  connections: number,
+  opts: { duration?: number; amount?: number; timeout?: number },
+) {
+  return autocannon({
+    url,
+    // autocannon refuses more connections than requests.
+    connections: opts.amount ? Math.min(connections, opts.amount) : connections,
+    headers: HEADERS,
+    timeout: opts.timeout ?? 30,
+    // autocannon ends a run on its sampling tick (1 s by default): for a handful of exports that rounded the wall
+    // time, and so req/s, to whole seconds (both sides showed 1.00 req/s). A 50 ms tick keeps the rounding small.
+    ...(opts.amount ? { amount: opts.amount, sampleInt: 50 } : { duration: opts.duration ?? 8 }),
+  });
+}
+
+function toMeasurement(r: autocannon.Result): Measurement {
+  const statuses: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;
+  const completed = r["1xx"] + r["2xx"] + r["3xx"] + r["4xx"] + r["5xx"];
+  return {
+    // Completed responses over the run's wall time (autocannon's per-second mean is coarse for slow requests).
+    rps: r.duration > 0 ? completed / r.duration : 0,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: completed,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statuses,
+  };
+}
+
+const progressLine = (row: ResultRow) => {
+  const side = (m: Measurement | null) =>
+    m ? `${fmtRps(m.rps)} req/s p50 ${fmtMs(m.p50)} p99 ${fmtMs(m.p99)} ms` : "not measured";
+  const times = (r: number | null, of: string) => (r === null ? "" : ` | ${r.toFixed(2)}× ${of}`);
+  const floor = row.floor === undefined ? "" : ` | floor ${side(row.floor)}`;
+  return `${row.scenario} c${row.concurrency}: product ${side(row.product)}${floor} | baseline ${side(row.baseline)}${times(floorRatio(row), "the floor")}${times(ratio(row), "the baseline")}`;
+};
+
+/** One request before measuring: null when it answers 200, else a short reason (the body is printed). */
+async function probe(side: string, base: string, p: string): Promise<string | null> {
+  const res = await httpGet(`${base}${p}`, HEADERS, EXPORT_TIMEOUT_S * 1000);
+  if (isFailure(res)) return `socket error ${res.error}`;
+  if (res.status === 200) return null;
+  say(`  ${side} GET ${p} → ${res.status}: ${res.body.slice(0, 300).replace(/\s+/g, " ")}`);
+  return `HTTP ${res.status}`;
+}
+
+export async function runBench(
+  args: BenchArgs,
+): Promise<{ rows: ResultRow[]; peakRssMiB: number | null; summary: string }> {
+  ensureBuild(args.build);
+  const withFloor = args.scenarios.some(hasFloor);
+  if (withFloor) ensureFloorBuild(args.build, say);
+  const pool = new pg.Pool({ connectionString: args.databaseUrl, max: 2 });
+  say(`picking players from ${redact(args.databaseUrl)} …`);
+  const data = await pickBenchData(pool, process.env.BENCH_WHALE_ID);
+  await pool.end();
+  say(
+    `whale ${data.whale.id} (${data.whale.transactions} rows), small ${data.small.id} (${data.small.transactions}), ` +
+      `type-date ${data.typeDate.eventType} ${data.typeDate.fromDate}..${data.typeDate.toDate} (${data.typeDate.matches}), ` +
+      `event_name "${data.eventName.value}" (${data.eventName.matches}), depth ${data.depth}, ` +
+      `export from ${data.export.fromDate} (${data.export.rows} rows)`,
+  );
+
+  let app: AppProcess | undefined;
+  let baseline: HelperServer | undefined;
+  let floor: HelperServer | undefined;
+  const stopAll = async () => {
+    await Promise.allSettled([app?.stop(15_000), baseline?.stop(), floor?.stop()]);
+  };
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) return;
+    interrupted = true;
+    say("\ninterrupted: stopping the servers …");
+    void stopAll().then(() => process.exit(130));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+
+  try {
+    app = await startApp(args.productPort, {
+      DATABASE_URL: args.databaseUrl,
+      AUTH_MODE: "demo",
+      RATE_LIMIT_MAX: "1000000000",
+      // The bench is one caller running 32 exports at once; the per-caller cap would refuse most of them.
+      EXPORT_PER_CALLER: "100",
+      LOG_LEVEL: "warn",
+    });
+    baseline = await startBaseline(args.databaseUrl, args.baselinePort);
+    if (withFloor) floor = await startFloor(args.databaseUrl, args.floorPort);
+    say(
+      `product ${app.url} (pid ${app.pid}), baseline ${baseline.url}${floor ? `, floor ${floor.url}` : ""}`,
+    );
+    const rss = startRssSampler(app.pid);
+    // The Next.js server alone (the launcher's child), to tell its share from the launcher's.
+    const serverPid = app.serverPid();
+    const serverRss = serverPid ? startRssSampler(serverPid) : null;
+
+    const cursor = args.scenarios.includes("whale-cursor") ? await cursorAtDepth(app.url, data) : null;
+    const rows: ResultRow[] = [];
+    for (const name of args.scenarios) {
+      const paths = scenarioPaths(name, data, cursor);
+      if (typeof paths === "string") {
+        for (const c of CONCURRENCIES)
+          rows.push({ scenario: name, concurrency: c, product: null, baseline: null, note: paths });
+        say(`${name}: skipped (${paths})`);
+        continue;
+      }
+      const isExport = name === "export-csv";
+      rss.takePeakSince(); // per-row peaks start with this scenario
+      // The floor answers the product's paths.
+      const targets = [
+        { side: "product", url: app.url, path: paths.product },
+        ...(floor && hasFloor(name) ? [{ side: "floor", url: floor.url, path: paths.product }] : []),
+        { side: "baseline", url: baseline.url, path: paths.baseline },
+      ] as const;
+      // A probe per side: a wrong answer is reported once, readable, instead of as thousands of non-2xx.
+      const sides = [];
+      for (const t of targets) sides.push({ ...t, problem: await probe(t.side, t.url, t.path) });
+      // Warm-up: JIT, connection pools, caches (on every side alike).
+      for (const { url, path: p, problem } of sides) {
+        if (!problem)
+          await cannon(
+            `${url}${p}`,
+            4,
+            isExport ? { amount: 2, timeout: EXPORT_TIMEOUT_S } : { amount: 200 },
+          );
+      }
+      for (const c of CONCURRENCIES) {
+        const opts = isExport
+          ? { amount: c === 1 ? 5 : c, timeout: EXPORT_TIMEOUT_S }
+          : { duration: args.durationSeconds };
+        const measured = new Map<string, Measurement | null>();
+        // Back to back, in the same order for every row.
+        for (const { side, url, path: p, problem } of sides) {
+          measured.set(side, problem ? null : toMeasurement(await cannon(`${url}${p}`, c, opts)));
+        }
+        const note = sides
+          .filter((s) => s.problem)
+          .map((s) => `${s.side} ${s.problem}`)
+          .join("; ");
+        const row: ResultRow = {
+          scenario: name,
+          concurrency: c,
+          product: measured.get("product") ?? null,
+          ...(measured.has("floor") ? { floor: measured.get("floor") ?? null } : {}),
+          baseline: measured.get("baseline") ?? null,
+          productRssMiB: rss.takePeakSince(),
+          ...(note ? { note } : {}),
+        };
+        rows.push(row);
+        say(progressLine(row));
+      }
+    }
+    const peakRssMiB = rss.stop();
+    const serverPeakMiB = serverRss?.stop() ?? null;
+    const summary = summaryLine(rows, rss.samples() ? peakRssMiB : null);
+    const table = formatTable(rows);
+    const rssLine = `Product peak RSS (process tree of \`npm start\`, sampled every 200 ms over ${rss.samples()} samples): ${Math.round(peakRssMiB)} MB${serverPeakMiB === null ? "" : ` (Next.js server process tree alone: ${Math.round(serverPeakMiB)} MB)`}`;
+    say(`\n${table}\n\n${rssLine}\n`);
+
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
+    const out = args.out ?? path.join("bench-results", `bench-${stamp}.md`);
+    mkdirSync(path.dirname(out), { recursive: true });
+    const notes = rows.filter((r) => r.note).map((r) => `- ${r.scenario}@c${r.concurrency}: ${r.note}`);
+    const md = [
+      `# Benchmark ${new Date().toISOString()}`,
+      "",
+      `Database ${redact(args.databaseUrl)}; ${args.durationSeconds} s per scenario and concurrency (export: 5 requests at c1, 32 at c32).`,
+      `Whale ${data.whale.id} (${data.whale.transactions} transactions), small player ${data.small.id} (${data.small.transactions});`,
+      `type-date: event_type=${data.typeDate.eventType}, ${data.typeDate.fromDate} .. ${data.typeDate.toDate} (${data.typeDate.matches} matches);`,
+      `event_name="${data.eventName.value}" (${data.eventName.matches} matches); offset/cursor depth ${data.depth}; export from_date=${data.export.fromDate} (${data.export.rows} rows).`,
+      "Product: production build, AUTH_MODE=demo, LOG_LEVEL=warn, RATE_LIMIT_MAX=1e9. Floor (cheap scenarios): tools/bench/floor-app, a minimal Next.js app doing the same Prisma reads with the same start settings. Baseline: node:http + pg (pool 10), LIMIT/OFFSET + count(*); its cursor scenario uses OFFSET at the same depth.",
+      `Targets: ≥ ${TARGETS.cheapFloorRatio}× the floor (profile, small player), ≥ ${TARGETS.whaleRatio}× the baseline (whale scenarios); p99 < ${TARGETS.p99Ms} ms at c1 (all but the export); peak RSS < ${TARGETS.peakRssMiB} MB.`,
+      "",
+      table,
+      "",
+      rssLine,
+      ...(notes.length ? ["", "Notes:", ...notes] : []),
+      "",
+      summary,
+      "",
+    ].join("\n");
+    writeFileSync(out, md);
+    writeFileSync(
+      `${out.replace(/\.md$/, "")}.json`,
+      `${JSON.stringify({ at: new Date().toISOString(), args: { ...args, databaseUrl: redact(args.databaseUrl) }, data, rows, peakRssMiB, serverPeakMiB, summary }, null, 2)}\n`,
+    );
+    say(`results written to ${out}`);
+    return { rows, peakRssMiB, summary };
+  } finally {
+    await stopAll();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  let args: BenchArgs;
+  try {
+    args = parseBenchArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  try {
+    const { summary } = await runBench(args);
+    // The last line of the output, always.
+    console.log(summary);
+    process.exit(summary.startsWith("SUMMARY PASS") ? 0 : 1);
+  } catch (error) {
+    console.error(error);
+    console.log(`SUMMARY FAIL bench did not complete: ${(error as Error).message.split("\n")[0]}`);
+    process.exit(1);
+  }
+}

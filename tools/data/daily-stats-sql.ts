@@ -1,0 +1,35 @@
+/** The trigger that keeps transaction_daily_stats current; the bulk paths pause it and do its work set-based. */
+export const DAILY_STATS_INSERT_TRIGGER = "transactions_daily_stats_insert";
+
+/** The stats key: one row of transaction_daily_stats per player, UTC day, type, name and creator. */
+export const DAILY_STATS_KEY = ["player_id", "day", "event_type", "event_name", "created_by"] as const;
+
+/**
+ * The aggregation the stats trigger applies (prisma/migrations/20261121140000_transaction_daily_stats), over any
+ * row source with the transactions' columns, as rows with the columns of transaction_daily_stats.
+ */
+export function dailyStatsSelectSql(source: string): string {
+  return `
+  SELECT player_id, (date AT TIME ZONE 'UTC')::date AS day, event_type, event_name, created_by,
+         count(*)::int AS n,
+         (count(*) FILTER (WHERE completed_at IS NOT NULL))::int AS completed_n,
+         COALESCE(sum(abs(amount)) FILTER (WHERE completed_at IS NOT NULL), 0) AS completed_amount
+  FROM ${source} GROUP BY 1, 2, 3, 4, 5`;
+}
+
+/**
+ * That aggregation inserted: over a whole table for a rebuild, or over the rows a statement inserted for an
+ * import that bypasses the trigger. `upsert` adds to existing counts (needs the table's primary key).
+ */
+export function dailyStatsInsertSql(source: string, { upsert }: { upsert: boolean }): string {
+  return `
+  INSERT INTO transaction_daily_stats AS s (${DAILY_STATS_KEY.join(", ")}, n, completed_n, completed_amount)
+  ${dailyStatsSelectSql(source)}${
+    upsert
+      ? `
+  ON CONFLICT (${DAILY_STATS_KEY.join(", ")}) DO UPDATE
+  SET n = s.n + EXCLUDED.n, completed_n = s.completed_n + EXCLUDED.completed_n,
+      completed_amount = s.completed_amount + EXCLUDED.completed_amount`
+      : ""
+  }`;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import {
+  figuresOf,
+  firstLoadJsBytes,
+  formatTable,
+  type LighthouseResult,
+  median,
+  medianFigures,
+} from "./lighthouse-report.ts";
+
+function lhr(performance: number, lcpMs: number, scripts: [string, number][]): LighthouseResult {
+  return {
+    finalDisplayedUrl: "http://127.0.0.1:4050/players/P000007",
+    categories: {
+      performance: { score: performance },
+      accessibility: { score: 1 },
+      "best-practices": { score: 0.96 },
+    },
+    audits: {
+      "largest-contentful-paint": { numericValue: lcpMs },
+      "total-blocking-time": { numericValue: 120 },
+      "network-requests": {
+        details: {
+          items: [
+            ...scripts.map(([url, transferSize]) => ({ url, resourceType: "Script", transferSize })),
+            {
+              url: "http://127.0.0.1:4050/_next/static/chunks/a.css",
+              resourceType: "Stylesheet",
+              transferSize: 9000,
+            },
+            { url: "http://127.0.0.1:4050/players/P000007", resourceType: "Document", transferSize: 30_000 },
+          ],
+        },
+      },
+    },
+  };
+}
+
+describe("lighthouse report", () => {
+  it("takes the median of an odd and an even number of values", () => {
+    expect(median([90, 40, 70])).toBe(70);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(() => median([])).toThrow();
+  });
+
+  it("counts only this origin's scripts as first-load JS", () => {
+    const report = lhr(0.9, 1000, [
+      ["http://127.0.0.1:4050/_next/static/chunks/main.js", 50_000],
+      ["http://127.0.0.1:4050/_next/static/chunks/page.js", 20_000],
+      ["https://cdn.example.com/tracker.js", 99_999],
+    ]);
+    expect(firstLoadJsBytes(report)).toBe(70_000);
+  });
+
+  it("takes each figure's median over the runs and prints one row per page and preset", () => {
+    const runs = [
+      figuresOf(lhr(0.58, 4200, [["http://127.0.0.1:4050/a.js", 300_000]])),
+      figuresOf(lhr(0.91, 1500, [["http://127.0.0.1:4050/a.js", 100_000]])),
+      figuresOf(lhr(0.87, 1800, [["http://127.0.0.1:4050/a.js", 200_000]])),
+    ];
+    const figures = medianFigures(runs);
+    expect(figures).toEqual({
+      performance: 87,
+      accessibility: 100,
+      bestPractices: 96,
+      lcpMs: 1800,
+      tbtMs: 120,
+      firstLoadJsBytes: 200_000,
+    });
+    const table = formatTable([{ page: "/players/P000007", preset: "mobile", runs: 3, figures }]);
+    expect(table.split("\n")).toEqual([
+      "| page | preset | runs | perf | a11y | best practices | LCP | TBT | first-load JS |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| /players/P000007 | mobile | 3 | 87 | 100 | 96 | 1.8 s | 120 ms | 195 KB |",
+    ]);
+  });
+});
