@@ -5,6 +5,7 @@ import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { SIGN_IN_PATH } from "@/lib/auth/paths";
 import { clearApiCredentials } from "@/lib/client/api-client";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { Button } from "./ui/button.tsx";
 
 /** The identity provider's end-session URL for this session, or null (demo sessions, or unknown). */
@@ -20,11 +21,12 @@ async function providerSignOutUrl(): Promise<string | null> {
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   return (
     <Button
       variant="ghost"
       size="sm"
-      disabled={busy}
+      disabled={busy || !hydrated}
       onClick={async () => {
         setBusy(true);
         clearApiCredentials();

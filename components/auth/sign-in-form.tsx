@@ -5,6 +5,7 @@ import { signIn } from "next-auth/react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { clearApiCredentials } from "@/lib/client/api-client";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { Button } from "../ui/button.tsx";
 
 const ERRORS: Record<string, string> = {
@@ -48,6 +49,7 @@ export function SignInForm({
     initialError ? (ERRORS[initialError] ?? "Sign-in failed. Try again.") : null,
   );
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const errorId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -83,7 +85,7 @@ export function SignInForm({
             setBusy(true);
             void signIn("oidc", { callbackUrl });
           }}
-          disabled={busy}
+          disabled={busy || !hydrated}
         >
           <LogIn aria-hidden="true" className="size-4" />
           Sign in with {oidcName}
@@ -97,54 +99,56 @@ export function SignInForm({
           className="space-y-4"
           aria-describedby={error ? errorId : undefined}
         >
-          <div>
-            <label htmlFor="username" className="block text-sm font-medium text-slate-800">
-              Username
-            </label>
-            <input
-              id="username"
-              name="username"
-              autoComplete="username"
-              required
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              className={inputClass}
-              aria-invalid={error ? true : undefined}
-            />
-          </div>
-          <div>
-            <label htmlFor="password" className="block text-sm font-medium text-slate-800">
-              Password
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              ref={passwordRef}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className={inputClass}
-              aria-invalid={error ? true : undefined}
-            />
-          </div>
-          <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-red-700">
-            {error}
-          </p>
-          <Button
-            type="submit"
-            variant="primary"
-            className="w-full"
-            disabled={busy || !username || !password}
-          >
-            {busy ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <LogIn aria-hidden="true" className="size-4" />
-            )}
-            {busy ? "Signing in…" : "Sign in"}
-          </Button>
+          <fieldset disabled={!hydrated} className="space-y-4">
+            <div>
+              <label htmlFor="username" className="block text-sm font-medium text-slate-800">
+                Username
+              </label>
+              <input
+                id="username"
+                name="username"
+                autoComplete="username"
+                required
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                className={inputClass}
+                aria-invalid={error ? true : undefined}
+              />
+            </div>
+            <div>
+              <label htmlFor="password" className="block text-sm font-medium text-slate-800">
+                Password
+              </label>
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                ref={passwordRef}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className={inputClass}
+                aria-invalid={error ? true : undefined}
+              />
+            </div>
+            <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-red-700">
+              {error}
+            </p>
+            <Button
+              type="submit"
+              variant="primary"
+              className="w-full"
+              disabled={busy || !username || !password}
+            >
+              {busy ? (
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              ) : (
+                <LogIn aria-hidden="true" className="size-4" />
+              )}
+              {busy ? "Signing in…" : "Sign in"}
+            </Button>
+          </fieldset>
         </form>
       ) : null}
 
@@ -176,6 +180,7 @@ export function SignInForm({
                   size="sm"
                   variant="secondary"
                   onClick={() => fillDemo(c.username, c.password)}
+                  disabled={!hydrated}
                   aria-label={`Use the ${ROLE_LABELS[c.role]} demo account`}
                 >
                   Use

@@ -47,6 +47,30 @@ test.describe("signing in and out", () => {
     expect((await page.request.get("/api/session/token")).status()).toBe(401);
   });
 
+  test("before its JavaScript has run, the form is disabled instead of losing what the user typed or clicked", async ({
+    page,
+  }) => {
+    // Hold every script until the server's HTML is on screen, as on a slow machine.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/_next/static/chunks/**", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/sign-in", { waitUntil: "commit" });
+    await expect(page.getByLabel("Username")).toBeDisabled();
+    await expect(page.getByLabel("Password")).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Use the Admin demo account" })).toBeDisabled();
+
+    release();
+    await page.getByRole("button", { name: "Use the Admin demo account" }).click();
+    await expect(page.getByLabel("Username")).toHaveValue("admin");
+    await page.getByLabel("Password").press("Enter");
+    await expect(page.getByTestId("signed-in-user")).toContainText("Admin");
+  });
+
   test("choosing a demo account fills in the form", async ({ page }) => {
     await open(page, "/sign-in");
     await page.getByRole("button", { name: "Use the Admin demo account" }).click();
