@@ -7,9 +7,10 @@ import { TimeZoneSwitch, useTimeZone } from "@/components/player/time-zone-switc
 import { buttonClass } from "@/components/ui/button";
 import { type AuditPageState, auditPageSearchParams, toAuditLogFilter } from "@/lib/client/audit-trail";
 import { queries } from "@/lib/client/queries";
-import { describeOperation, groupAuditEvents } from "@/lib/format/audit";
-import { AUDIT_OPERATIONS, type AuditOperation } from "@/lib/schemas/audit";
+import { groupAuditEvents } from "@/lib/format/audit";
+import type { AuditOperation } from "@/lib/schemas/audit";
 import { AuditLoadError, describeLoaded } from "./audit-load-error.tsx";
+import { AuditOperationOptions } from "./audit-operation-options.tsx";
 import { AuditTable } from "./audit-table.tsx";
 
 const PAGE_SIZE = 50;
@@ -118,12 +119,7 @@ function AuditFilters({
       <label className="text-sm text-slate-700">
         Operation
         <select name="operation" defaultValue={state.operation ?? ""} className={FIELD}>
-          <option value="">All reads</option>
-          {AUDIT_OPERATIONS.map((op) => (
-            <option key={op} value={op}>
-              {describeOperation(op)}
-            </option>
-          ))}
+          <AuditOperationOptions allValue="" allLabel="All reads" />
         </select>
       </label>
       <label className="text-sm text-slate-700">

@@ -3,9 +3,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { queries } from "@/lib/client/queries";
-import { describeOperation, groupAuditEvents } from "@/lib/format/audit";
-import { AUDIT_OPERATIONS, type AuditOperation } from "@/lib/schemas/audit";
+import { groupAuditEvents } from "@/lib/format/audit";
+import type { AuditOperation } from "@/lib/schemas/audit";
 import { AuditLoadError, describeLoaded } from "./audit-load-error.tsx";
+import { AuditOperationOptions } from "./audit-operation-options.tsx";
 import { AuditTable } from "./audit-table.tsx";
 
 /*
@@ -50,12 +51,7 @@ export function AuditTrail({ playerId, pageSize = PAGE_SIZE }: { playerId: strin
             value={operation}
             onChange={(e) => setOperation(e.target.value as AuditOperation | "all")}
           >
-            <option value="all">all reads</option>
-            {AUDIT_OPERATIONS.map((op) => (
-              <option key={op} value={op}>
-                {describeOperation(op)}
-              </option>
-            ))}
+            <AuditOperationOptions allValue="all" allLabel="all reads" />
           </select>
         </label>
       </div>
