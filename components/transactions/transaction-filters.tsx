@@ -55,9 +55,6 @@ export function TransactionFilters({
   onClear: () => void;
   active: boolean;
 }) {
-  const creatorId = useId();
-  const statusId = useId();
-  const sortId = useId();
   const typeCounts = new Map(facets?.event_types.map((t) => [t.value, t.count]));
   const typeOptions = EVENT_TYPES.map((t) => ({
     value: t,
@@ -98,63 +95,37 @@ export function TransactionFilters({
           emptyText={facets ? "This player has no transactions." : "Loading…"}
           onChange={(values) => onChange({ event_name: values })}
         />
-        <div className="flex items-center gap-2">
-          <label htmlFor={creatorId} className="whitespace-nowrap text-sm font-medium text-slate-800">
-            Created by
-          </label>
-          <select
-            id={creatorId}
-            className={cn(controlClass, "sm:w-44")}
-            value={state.created_by ?? ""}
-            onChange={(e) => onChange({ created_by: e.target.value || null })}
-          >
-            <option value="">Anyone</option>
-            {creators.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.value} ({formatCount(c.count)})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor={statusId} className="whitespace-nowrap text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <select
-            id={statusId}
-            className={cn(controlClass, "sm:w-36")}
-            value={state.status ?? ""}
-            onChange={(e) => {
-              const value = e.target.value;
-              onChange({ status: STATUSES.find((s) => s === value) ?? null });
-            }}
-          >
-            <option value="">Any</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Created by"
+          className="sm:w-44"
+          value={state.created_by ?? ""}
+          options={[
+            { value: "", label: "Anyone" },
+            ...creators.map((c) => ({ value: c.value, label: `${c.value} (${formatCount(c.count)})` })),
+          ]}
+          onChange={(value) => onChange({ created_by: value || null })}
+        />
+        <SelectField
+          label="Status"
+          className="sm:w-36"
+          value={state.status ?? ""}
+          options={[
+            { value: "", label: "Any" },
+            ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+          ]}
+          onChange={(value) => onChange({ status: STATUSES.find((s) => s === value) ?? null })}
+        />
         {/* The table's headings sort on wider screens; the cards below 768 px have none. */}
-        <div className="flex items-center gap-2 md:hidden">
-          <label htmlFor={sortId} className="whitespace-nowrap text-sm font-medium text-slate-800">
-            Sort
-          </label>
-          <select
-            id={sortId}
-            className={controlClass}
-            value={state.sort}
-            onChange={(e) => onSort(SORTS.find((s) => s === e.target.value) ?? "date_desc")}
-          >
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s].replace(/^./, (c) => c.toUpperCase())}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Sort"
+          wrapperClassName="md:hidden"
+          value={state.sort}
+          options={SORTS.map((s) => ({
+            value: s,
+            label: SORT_LABELS[s].replace(/^./, (c) => c.toUpperCase()),
+          }))}
+          onChange={(value) => onSort(SORTS.find((s) => s === value) ?? "date_desc")}
+        />
         <TransactionIdLookup
           key={state.transaction_id ?? ""}
           value={state.transaction_id}
@@ -202,6 +173,44 @@ export function TransactionFilters({
 }
 
 /** Lookup by exact transaction id: applied on Enter or "Find", so that typing does not fetch on every key. */
+/** A labelled single-choice menu on one line. */
+function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+  wrapperClassName,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  className?: string;
+  wrapperClassName?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn("flex items-center gap-2", wrapperClassName)}>
+      <label htmlFor={id} className="whitespace-nowrap text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={cn(controlClass, className)}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function TransactionIdLookup({
   value,
   onChange,
