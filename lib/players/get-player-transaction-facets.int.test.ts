@@ -8,6 +8,7 @@ import {
   transactionFacetsQuerySchema,
 } from "@/lib/schemas/transaction";
 import { createRng } from "@/prisma/demo-data";
+import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import { EMPTY_FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 import { getPlayerTransactionFacets } from "./get-player-transaction-facets.ts";
@@ -120,28 +121,10 @@ afterAll(async () => {
 
 /** Independent reference: a plain count(*) with every filter spelled out in SQL. */
 async function sqlCount(playerId: string, f: TransactionFilters): Promise<number> {
+  const { where, params } = referenceFilterSql(playerId, f);
   const { rows } = await sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM transactions
-     WHERE player_id = $1
-       AND ($2::text[] IS NULL OR event_type::text = ANY($2))
-       AND ($3::text[] IS NULL OR event_name = ANY($3))
-       AND ($4::text IS NULL OR created_by = $4)
-       AND ($5::timestamptz IS NULL OR date >= $5)
-       AND ($6::timestamptz IS NULL OR date <= $6)
-       AND ($7::timestamptz IS NULL OR date < $7)
-       AND ($8::text IS NULL OR ($8 = 'pending') = (completed_at IS NULL))
-       AND ($9::text IS NULL OR id = $9)`,
-    [
-      playerId,
-      f.event_type ?? null,
-      f.event_name ?? null,
-      f.created_by ?? null,
-      f.from_date?.at ?? null,
-      f.to_date && !f.to_date.exclusive ? f.to_date.at : null,
-      f.to_date?.exclusive ? f.to_date.at : null,
-      f.status ?? null,
-      f.transaction_id ?? null,
-    ],
+    `SELECT count(*)::int AS n FROM transactions ${where}`,
+    params,
   );
   return rows[0]?.n ?? -1;
 }

@@ -11,6 +11,7 @@ import {
 } from "@/lib/schemas/transaction";
 import { TRANSACTION_SORTS } from "@/lib/schemas/transaction-cursor";
 import { createRng } from "@/prisma/demo-data";
+import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import { countPlayerTransactions } from "./count-player-transactions.ts";
 import { listPlayerTransactions } from "./list-player-transactions.ts";
@@ -72,29 +73,10 @@ const ORDER_SQL: Record<TransactionSort, string> = {
 
 /** Independent reference: the filters spelled out in plain SQL, ordered with ORDER BY. */
 async function sqlIds(playerId: string, f: TransactionFilters, sort: TransactionSort): Promise<string[]> {
+  const { where, params } = referenceFilterSql(playerId, f);
   const { rows } = await sql.query<{ id: string }>(
-    `SELECT id FROM transactions
-     WHERE player_id = $1
-       AND ($2::text[] IS NULL OR event_type::text = ANY($2))
-       AND ($3::text[] IS NULL OR event_name = ANY($3))
-       AND ($4::text IS NULL OR created_by = $4)
-       AND ($5::timestamptz IS NULL OR date >= $5)
-       AND ($6::timestamptz IS NULL OR date <= $6)
-       AND ($7::timestamptz IS NULL OR date < $7)
-       AND ($8::text IS NULL OR ($8 = 'pending') = (completed_at IS NULL))
-       AND ($9::text IS NULL OR id = $9)
-     ORDER BY ${ORDER_SQL[sort]}`,
-    [
-      playerId,
-      f.event_type ?? null,
-      f.event_name ?? null,
-      f.created_by ?? null,
-      f.from_date?.at ?? null,
-      f.to_date && !f.to_date.exclusive ? f.to_date.at : null,
-      f.to_date?.exclusive ? f.to_date.at : null,
-      f.status ?? null,
-      f.transaction_id ?? null,
-    ],
+    `SELECT id FROM transactions ${where} ORDER BY ${ORDER_SQL[sort]}`,
+    params,
   );
   return rows.map((r) => r.id);
 }

@@ -8,6 +8,7 @@ import {
   transactionListQuerySchema,
 } from "@/lib/schemas/transaction";
 import { createRng } from "@/prisma/demo-data";
+import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import {
   EMPTY_FIXTURE_PLAYER_ID,
@@ -269,25 +270,10 @@ describe("listPlayerTransactions: paging", () => {
 /* ---- Against plain SQL on the demo data ---- */
 
 async function sqlIds(playerId: string, f: TransactionFilters): Promise<string[]> {
+  const { where, params } = referenceFilterSql(playerId, f);
   const { rows } = await sql.query<{ id: string }>(
-    `SELECT id FROM transactions
-     WHERE player_id = $1
-       AND ($2::text[] IS NULL OR event_type::text = ANY($2))
-       AND ($3::text[] IS NULL OR event_name = ANY($3))
-       AND ($4::text IS NULL OR created_by = $4)
-       AND ($5::timestamptz IS NULL OR date >= $5)
-       AND ($6::timestamptz IS NULL OR date <= $6)
-       AND ($7::timestamptz IS NULL OR date < $7)
-     ORDER BY date DESC, id DESC`,
-    [
-      playerId,
-      f.event_type ?? null,
-      f.event_name ?? null,
-      f.created_by ?? null,
-      f.from_date?.at ?? null,
-      f.to_date && !f.to_date.exclusive ? f.to_date.at : null,
-      f.to_date?.exclusive ? f.to_date.at : null,
-    ],
+    `SELECT id FROM transactions ${where} ORDER BY date DESC, id DESC`,
+    params,
   );
   return rows.map((r) => r.id);
 }
