@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, log, scrubText } from "./log.ts";
+import { createLogger, log, MAX_LOGGED_TEXT, scrubText } from "./log.ts";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -61,6 +61,19 @@ describe("structured logging", () => {
     expect(scrubText("a@b.com!x@y.org and jane.doe@example.co.uk")).toBe("[email][email] and [email]");
     // A JWT cut short (a truncated header or line) is masked too.
     expect(scrubText("eyJhbGciOiJIUzI1NiJ9.eyJzdWIi")).toBe("[jwt]");
+  });
+
+  it("cuts text longer than MAX_LOGGED_TEXT after masking, saying how much was left out", () => {
+    const { lines, logger } = captureAt("debug");
+    const path = `/api/v1/players/jane@example.com/${"a".repeat(15_000)}`;
+    logger.info({ path }, "request");
+    const logged = String(lines[0]?.path);
+    expect(logged.length).toBeLessThan(MAX_LOGGED_TEXT + 40);
+    expect(logged).toMatch(/…\[\d+ more characters\]$/);
+    expect(logged).toContain("[email]");
+    expect(JSON.stringify(lines[0])).not.toContain("jane@example.com");
+    // Short text is untouched.
+    expect(scrubText("/api/v1/players/P000007")).toBe("/api/v1/players/P000007");
   });
 
   it("keeps dates readable (audit records logged as a last resort carry them)", () => {

@@ -45,12 +45,18 @@ const PHONE = /\+\d[\d ().-]{6,}\d/g;
 const BEARER = /\b(bearer)\s+[\w.~+/=-]+/gi;
 const JWT = /\beyJ[\w-]+(?:\.[\w-]*)*/g;
 
+/** Longer text is cut (after masking) so that a client cannot make one log line as long as it likes. */
+export const MAX_LOGGED_TEXT = 2_048;
+
 export function scrubText(text: string): string {
-  return text
+  const masked = text
     .replace(BEARER, "$1 [redacted]")
     .replace(JWT, "[jwt]")
     .replace(EMAIL, "[email]")
     .replace(PHONE, "[phone]");
+  return masked.length <= MAX_LOGGED_TEXT
+    ? masked
+    : `${masked.slice(0, MAX_LOGGED_TEXT)}…[${masked.length - MAX_LOGGED_TEXT} more characters]`;
 }
 
 function scrub(value: unknown, depth: number): unknown {
