@@ -12,7 +12,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["{lib,prisma,scripts,tools,test}/**/*.test.ts", "components/**/*.test.tsx"],
-          exclude: ["**/*.int.test.ts", "node_modules/**"],
+          // Build output (the bench's floor app builds into tools/bench/floor-app/.next) holds copies of packages' tests.
+          exclude: ["**/*.int.test.ts", "**/node_modules/**", "**/.next/**"],
           environment: "node",
         },
       },
@@ -21,6 +22,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["{lib,prisma,scripts,tools,test}/**/*.int.test.ts"],
+          exclude: ["**/node_modules/**", "**/.next/**"],
           environment: "node",
           globalSetup: ["test/support/vitest-integration-setup.ts"],
           testTimeout: 60_000,
