@@ -5,6 +5,7 @@ import { getPlayerProfile } from "@/lib/players/get-player-profile";
 import { KYC_STATUSES } from "@/lib/schemas/player";
 import { CREATORS, EVENT_TYPES } from "@/lib/schemas/transaction";
 import { createTestPrisma } from "@/test/support/test-client";
+import { DEMO_REFERENCE_NOW } from "./demo-data.ts";
 
 /*
  * The demo data set as loaded into the database (plus the PTEST fixtures): the shape the spec and the UI rely
@@ -112,6 +113,41 @@ describe("demo data", () => {
     for (const t of transactions) counts.set(t.player_id, (counts.get(t.player_id) ?? 0) + 1);
     expect(Math.max(...counts.values())).toBeGreaterThanOrEqual(20_000);
     expect(players.filter((p) => !counts.has(p.id)).length, "players who never played").toBeGreaterThan(0);
+  });
+
+  it("runs up to the reference date: heavy players have every one of the last 12 months, most players the last days", () => {
+    const DAY = 86_400_000;
+    const last = new Map<string, number>();
+    const count = new Map<string, number>();
+    const months = new Map<string, Set<string>>();
+    for (const t of transactions) {
+      if (!t.player_id.startsWith("P0")) continue; // the PTEST fixtures have dates of their own
+      const at = t.date.getTime();
+      count.set(t.player_id, (count.get(t.player_id) ?? 0) + 1);
+      last.set(t.player_id, Math.max(last.get(t.player_id) ?? 0, at));
+      const seen = months.get(t.player_id) ?? new Set<string>();
+      seen.add(t.date.toISOString().slice(0, 7));
+      months.set(t.player_id, seen);
+    }
+    const lastTwelve = Array.from({ length: 12 }, (_, i) => {
+      const d = new Date(DEMO_REFERENCE_NOW);
+      d.setUTCDate(1);
+      d.setUTCMonth(d.getUTCMonth() - i);
+      return d.toISOString().slice(0, 7);
+    });
+    const heavy = [...months].filter(([id]) => (count.get(id) ?? 0) >= 1_000);
+    expect(heavy.length).toBeGreaterThanOrEqual(6);
+    for (const [id, seen] of heavy) {
+      expect(
+        lastTwelve.filter((m) => !seen.has(m)),
+        `${id}: months without transactions`,
+      ).toEqual([]);
+      expect(DEMO_REFERENCE_NOW - (last.get(id) ?? 0), `${id}: days since last`).toBeLessThan(5 * DAY);
+    }
+    // A quarter of the light players churned 30–300 days ago on purpose (the empty-range state needs them).
+    const recent = [...last.values()].filter((at) => DEMO_REFERENCE_NOW - at <= 30 * DAY).length;
+    expect(recent / last.size).toBeGreaterThan(0.6);
+    expect(Math.max(...last.values())).toBeLessThanOrEqual(DEMO_REFERENCE_NOW);
   });
 
   it("covers every event type, creator and KYC status", async () => {

@@ -287,10 +287,14 @@ export function generatePlayer(n: number, rng: Rng, gen: PlayerGeneration): Demo
   const last = rng.pick(locale.last);
   const id = `P${String(n).padStart(gen.idWidth ?? 6, "0")}`;
   const txCount = (gen.countFor ?? transactionCountFor)(n, rng);
-  const registration = DEMO_REFERENCE_NOW - rng.int(30, 1_400) * DAY - rng.int(0, DAY);
+  // Heavy players have played for over a year (every month of the activity chart has data) and under three
+  // (their whole history fits the activity API's 36 months).
+  const heavy = txCount >= 1_000;
+  const registration =
+    DEMO_REFERENCE_NOW - rng.int(heavy ? 400 : 30, heavy ? 1_000 : 1_400) * DAY - rng.int(0, DAY);
   const blocked = n % 17 === 0;
   const kyc = (n <= 5 ? KYC_CYCLE[n - 1] : undefined) ?? rng.pick(KYC); // the first five cover every status
-  const isVip = txCount >= 1_000 || rng.chance(0.15);
+  const isVip = heavy || rng.chance(0.15);
   const affiliate = rng.chance(0.6) ? rng.pick(AFFILIATES) : null;
   const emailLocal = `${first}.${last}`
     .normalize("NFD")
@@ -334,7 +338,10 @@ export function generatePlayer(n: number, rng: Rng, gen: PlayerGeneration): Demo
     sms_account_activation: rng.pick(["activated", "activated", "pending", "not_sent"]),
     want_bonus: rng.chance(0.7),
   };
-  const lastActivity = simulateWallet(rng, player, txCount, registration, gen.nextTxId, gen.emit);
+  // The wallet draws from a stream of its own, seeded once per player: how it spends random numbers then
+  // never shifts the players generated after this one.
+  const walletRng = createRng(rng.int(1, 2 ** 31 - 1));
+  const lastActivity = simulateWallet(walletRng, player, txCount, registration, gen.nextTxId, gen.emit);
   player.last_login = lastActivity
     ? iso(Math.min(DEMO_REFERENCE_NOW, lastActivity + rng.int(0, 6 * HOUR)))
     : rng.chance(0.5)
@@ -344,6 +351,9 @@ export function generatePlayer(n: number, rng: Rng, gen: PlayerGeneration): Demo
 }
 
 const KYC_CYCLE: readonly KycStatusName[] = ["not_started", "pending", "in_review", "approved", "rejected"];
+
+/** About how many transactions one pass of the wallet loop emits (a bet, its win 42% of the time, …). */
+const TRANSACTIONS_PER_PASS = 1.4;
 
 function simulateWallet(
   rng: Rng,
@@ -364,8 +374,6 @@ function simulateWallet(
     ? DEMO_REFERENCE_NOW - rng.int(30, 300) * DAY
     : DEMO_REFERENCE_NOW - rng.int(0, 3 * DAY);
   const start = registration + rng.int(HOUR, 5 * DAY);
-  const span = Math.max(end - start, DAY);
-  const meanGap = span / count;
   const coin = player.currency === "BTC" ? "Bitcoin" : "Ethereum";
   const method: { deposit: readonly [string, string]; withdrawal: readonly [string, string] } | null = crypto
     ? { deposit: ["Crypto Deposit", coin], withdrawal: ["Crypto Withdrawal", coin] }
@@ -394,12 +402,14 @@ function simulateWallet(
     completedAfter?: number;
     createdAfter?: number;
   }) => {
-    const at = fields.at;
+    // Nothing happens after the demo's "now": a win or a refund hours after a bet just before it, a creation
+    // or completion later than the event, are moved back to it.
+    const at = Math.min(fields.at, DEMO_REFERENCE_NOW);
     if (at > lastActivity) lastActivity = at;
     produced++;
     const date = iso(at);
-    const createdAfter = fields.createdAfter ?? 0;
-    const completedAfter = fields.completedAfter ?? 0;
+    const createdAfter = Math.min(fields.createdAfter ?? 0, DEMO_REFERENCE_NOW - at);
+    const completedAfter = Math.min(fields.completedAfter ?? 0, DEMO_REFERENCE_NOW - at);
     emit({
       date,
       event_type: fields.event_type,
@@ -445,6 +455,10 @@ function simulateWallet(
   };
 
   while (produced < count) {
+    // The mean gap is recomputed from the time and the transactions left, so every history runs up to `end`
+    // (a pass emits more than one transaction: a bet often brings its win).
+    const passesLeft = Math.max(1, (count - produced) / TRANSACTIONS_PER_PASS);
+    const meanGap = Math.max(end - t, DAY) / passesLeft;
     t += Math.max(1_000, Math.round(-Math.log(1 - rng.next()) * meanGap));
     if (t > DEMO_REFERENCE_NOW) t = DEMO_REFERENCE_NOW - rng.int(1, 60) * 1_000;
     const stake = money(rng.pick([0.2, 0.5, 1, 2, 5, 10, 25]) * (player.vip_manager ? 3 : 1));

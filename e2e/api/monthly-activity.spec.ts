@@ -38,7 +38,8 @@ test.describe("GET /players/{playerId}/monthly-activity", () => {
     expect(res.headers()["x-request-id"]).toBeTruthy();
     const body = (await res.json()) as Activity;
     expect(body.player_id).toBe(WHALE);
-    expect(body.currency).toBe("BRL");
+    const profile = await request.get(`/api/v1/players/${WHALE}`, { headers: AUTH });
+    expect(body.currency).toBe((await profile.json()).currency);
     expect(body.months).toHaveLength(12);
     const now = new Date();
     const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
@@ -50,6 +51,13 @@ test.describe("GET /players/{playerId}/monthly-activity", () => {
         expect(Number(flow.amount)).toBeGreaterThanOrEqual(0);
       }
     }
+    // The demo data runs up to its reference date (2026-11-20): the busiest player bet in each of the 12 months.
+    const toReference = await request.get(`/api/v1/players/${WHALE}/monthly-activity?to_month=2026-11`, {
+      headers: AUTH,
+    });
+    const months = ((await toReference.json()) as Activity).months;
+    expect(months).toHaveLength(12);
+    expect(months.filter((m) => m.bets.count === 0).map((m) => m.month)).toEqual([]);
   });
 
   test("reports the requested window", async ({ request }) => {

@@ -84,7 +84,7 @@ test.describe("player lookup", () => {
     // The support agent (signed in by beforeEach) lacks players:pii: an e-mail finds nobody, and the page
     // says that e-mail search needs the scope rather than that no player has it.
     await expect(searchBox(page)).toHaveAccessibleName("Player id or name");
-    await searchBox(page).fill("helena.silva7@");
+    await searchBox(page).fill("zoe.cote7@");
     await expect(page.getByTestId("email-needs-pii")).toContainText("needs the players:pii scope");
     await expect(page.getByText("E-mail search needs the players:pii scope.")).toBeVisible();
     await expect(page.getByText(/No player has an id/)).toHaveCount(0);
@@ -92,7 +92,7 @@ test.describe("player lookup", () => {
     await signIn(page, "vip_manager");
     await open(page, "/");
     await expect(searchBox(page)).toHaveAccessibleName("Player id, name or email");
-    await searchBox(page).fill("helena.silva7@");
+    await searchBox(page).fill("zoe.cote7@");
     await expect(page.getByTestId("email-needs-pii")).toHaveCount(0);
     const option = page.getByRole("option", { name: /P000007/ });
     await option.click();
