@@ -82,3 +82,74 @@ describe("lib/client is importable from server code", () => {
     expect(found).toEqual([]);
   });
 });
+
+/** Specifiers of the imports that exist at run time: `import type` and `export type` are left out. */
+function runtimeImportSpecifiers(source: string): string[] {
+  const pattern =
+    /(?:^\s*import\s+(?!type\b)(?:[^;"']*?\bfrom\s*)?|^\s*export\s+(?!type\b)[^;"']*?\bfrom\s*|\bimport\s*\(\s*)["']([^"']+)["']/gm;
+  return [...source.matchAll(pattern)].map((m) => m[1] as string);
+}
+
+/** The file a repository specifier names, trying the extensions the code base uses. */
+function resolveFile(fromFile: string, specifier: string): string | null {
+  const target = resolveSpecifier(fromFile, specifier);
+  if (target === null) return null;
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`, path.join(target, "index.ts")]) {
+    try {
+      if (readdirSync(path.join(ROOT, path.dirname(candidate))).includes(path.basename(candidate)))
+        if (/\.(ts|tsx|mjs|js)$/.test(candidate)) return candidate;
+    } catch {
+      // a folder that does not exist: try the next form
+    }
+  }
+  return null;
+}
+
+/** Packages reached from `entries` through run-time imports, with one path that reaches each. */
+function packagesReached(entries: string[]): Map<string, string[]> {
+  const reached = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const queue: { file: string; trail: string[] }[] = entries.map((file) => ({ file, trail: [file] }));
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    if (seen.has(next.file)) continue;
+    seen.add(next.file);
+    for (const specifier of runtimeImportSpecifiers(readFileSync(path.join(ROOT, next.file), "utf8"))) {
+      const file = resolveFile(next.file, specifier);
+      if (file) queue.push({ file, trail: [...next.trail, file] });
+      else if (!specifier.startsWith(".") && !specifier.startsWith("@/") && !reached.has(specifier))
+        reached.set(specifier, next.trail);
+    }
+  }
+  return reached;
+}
+
+describe("browser code", () => {
+  // zod stays on the server: in the browser it was ~15 KB gzip of the player page's first load, and its
+  // compiled parser probes `Function("")`, a CSP violation under the pages' policy (no 'unsafe-eval').
+  it("no client component or module reaches zod", () => {
+    const clientEntries = [
+      ...applicationFiles("components"),
+      ...applicationFiles("app"),
+      ...applicationFiles("lib"),
+    ]
+      .filter((f) => /\.(ts|tsx)$/.test(f))
+      .filter((f) => /^\s*["']use client["']/.test(readFileSync(path.join(ROOT, f), "utf8")));
+    expect(clientEntries.length).toBeGreaterThan(10);
+    const zod = [...packagesReached(clientEntries)].filter(
+      ([pkg]) => pkg === "zod" || pkg.startsWith("zod/"),
+    );
+    expect(zod.map(([pkg, trail]) => `${pkg} via ${trail.join(" → ")}`)).toEqual([]);
+  });
+
+  it("follows value imports and skips type-only ones", () => {
+    const source = [
+      'import type { A } from "zod";',
+      'export type { B } from "./b.ts";',
+      'import { c, type D } from "./c.ts";',
+      'import "./side-effect.ts";',
+      'export { e } from "./e.ts";',
+      'const f = await import("./f.ts");',
+    ].join("\n");
+    expect(runtimeImportSpecifiers(source)).toEqual(["./c.ts", "./side-effect.ts", "./e.ts", "./f.ts"]);
+  });
+});

@@ -1,7 +1,8 @@
 import type { InfiniteData } from "@tanstack/react-query";
 // nuqs/server: the same parsers, importable from server code too (the page's first view reads lib/client).
 import { parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { AUDIT_OPERATIONS, type AuditOperation } from "@/lib/schemas/audit";
+import type { AuditOperation } from "@/lib/schemas/audit";
+import { AUDIT_OPERATIONS } from "@/lib/schemas/enums";
 import { ApiRequestError } from "./api-client.ts";
 import { dayBounds, type TimeZoneChoice } from "./transaction-url-state.ts";
 import type { AuditEventData, AuditListData, AuditLogData } from "./wire.ts";

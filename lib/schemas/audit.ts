@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { dateTimeSchema, limitParam, safeText } from "./common.ts";
 import { type DateBound, type DateBoundKind, parseDateBound } from "./date-bound.ts";
+import { AUDIT_OPERATIONS } from "./enums.ts";
 import { playerIdSchema } from "./player.ts";
 
-export const AUDIT_OPERATIONS = [
-  "profile",
-  "transactions",
-  "search",
-  "export",
-  "transaction_facets",
-  "monthly_activity",
-  "summary",
-  "audit_trail",
-] as const;
+export { AUDIT_OPERATIONS };
+
 export const auditOperationSchema = z.enum(AUDIT_OPERATIONS).meta({
   id: "AuditOperation",
   description:

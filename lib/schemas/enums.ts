@@ -12,3 +12,15 @@ export const CREATORS = ["System", "VIP Manager", "Admin"] as const;
 /** The period summary's periods: the last N UTC days, today included, or the player's whole history. */
 export const SUMMARY_PERIODS = ["30d", "90d", "365d", "all"] as const;
 export type SummaryPeriod = (typeof SUMMARY_PERIODS)[number];
+
+/** What an audit record says was read. */
+export const AUDIT_OPERATIONS = [
+  "profile",
+  "transactions",
+  "search",
+  "export",
+  "transaction_facets",
+  "monthly_activity",
+  "summary",
+  "audit_trail",
+] as const;
