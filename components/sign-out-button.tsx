@@ -1,10 +1,10 @@
 "use client";
 
 import { LogOut } from "lucide-react";
-import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { SIGN_IN_PATH } from "@/lib/auth/paths";
 import { clearApiCredentials } from "@/lib/client/api-client";
+import { endAppSession } from "@/lib/client/sign-out";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { Button } from "./ui/button.tsx";
 
@@ -21,24 +21,38 @@ async function providerSignOutUrl(): Promise<string | null> {
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const hydrated = useHydrated();
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      disabled={busy || !hydrated}
-      onClick={async () => {
-        setBusy(true);
-        clearApiCredentials();
-        // Asked first: next-auth's sign-out drops the cookie that holds the provider's ID token.
-        const providerSignOut = await providerSignOutUrl();
-        if (!providerSignOut) return signOut({ callbackUrl: SIGN_IN_PATH });
-        await signOut({ redirect: false });
-        window.location.assign(providerSignOut);
-      }}
-    >
-      <LogOut aria-hidden="true" className="size-4" />
-      <span className="sr-only sm:not-sr-only">{busy ? "Signing out…" : "Sign out"}</span>
-    </Button>
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={busy || !hydrated}
+        onClick={async () => {
+          setBusy(true);
+          setFailed(false);
+          clearApiCredentials();
+          // Asked first: the app's sign-out drops the cookie that holds the provider's ID token.
+          const providerSignOut = await providerSignOutUrl();
+          try {
+            await endAppSession();
+          } catch {
+            setBusy(false);
+            setFailed(true);
+            return;
+          }
+          window.location.assign(providerSignOut ?? SIGN_IN_PATH);
+        }}
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        <span className="sr-only sm:not-sr-only">{busy ? "Signing out…" : "Sign out"}</span>
+      </Button>
+      {failed ? (
+        <span role="alert" className="text-xs font-medium text-red-700">
+          Sign-out failed. Try again.
+        </span>
+      ) : null}
+    </>
   );
 }

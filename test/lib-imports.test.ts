@@ -123,22 +123,33 @@ function packagesReached(entries: string[]): Map<string, string[]> {
   return reached;
 }
 
+/** Every module marked "use client": where the browser bundle starts. */
+function clientModules(): string[] {
+  return [...applicationFiles("components"), ...applicationFiles("app"), ...applicationFiles("lib")]
+    .filter((f) => /\.(ts|tsx)$/.test(f))
+    .filter((f) => /^\s*["']use client["']/.test(readFileSync(path.join(ROOT, f), "utf8")));
+}
+
 describe("browser code", () => {
   // zod stays on the server: in the browser it was ~15 KB gzip of the player page's first load, and its
   // compiled parser probes `Function("")`, a CSP violation under the pages' policy (no 'unsafe-eval').
   it("no client component or module reaches zod", () => {
-    const clientEntries = [
-      ...applicationFiles("components"),
-      ...applicationFiles("app"),
-      ...applicationFiles("lib"),
-    ]
-      .filter((f) => /\.(ts|tsx)$/.test(f))
-      .filter((f) => /^\s*["']use client["']/.test(readFileSync(path.join(ROOT, f), "utf8")));
+    const clientEntries = clientModules();
     expect(clientEntries.length).toBeGreaterThan(10);
     const zod = [...packagesReached(clientEntries)].filter(
       ([pkg]) => pkg === "zod" || pkg.startsWith("zod/"),
     );
     expect(zod.map(([pkg, trail]) => `${pkg} via ${trail.join(" → ")}`)).toEqual([]);
+  });
+
+  // next-auth/react's transpiled client is ~12 KB gzip; only the sign-in form needs it (signIn). The sign-out
+  // button in every page's header posts to next-auth's endpoints itself (lib/client/sign-out.ts).
+  it("only the sign-in form reaches next-auth/react", () => {
+    const clientEntries = clientModules().filter(
+      (f) => f !== path.join("components", "auth", "sign-in-form.tsx"),
+    );
+    const found = [...packagesReached(clientEntries)].filter(([pkg]) => pkg.startsWith("next-auth"));
+    expect(found.map(([pkg, trail]) => `${pkg} via ${trail.join(" → ")}`)).toEqual([]);
   });
 
   it("follows value imports and skips type-only ones", () => {
