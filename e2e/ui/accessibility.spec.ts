@@ -4,6 +4,9 @@ import { open, signIn, WHALE } from "./helpers.ts";
 
 /** axe-core's WCAG 2.x A/AA rules; serious and critical findings fail the test. */
 async function seriousViolations(page: Page) {
+  // A URL change (the lookup writes ?q=) is a router navigation whose metadata streams in: for a moment the
+  // document has no <title>. Axe judges the settled page, so wait for the title to be back first.
+  await page.waitForFunction(() => document.title !== "");
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
