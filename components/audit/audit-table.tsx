@@ -1,18 +1,21 @@
 "use client";
 
 import { ChevronDown, ChevronRight } from "lucide-react";
-import { Fragment, useMemo, useState } from "react";
+import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { useTimeZone } from "@/components/player/time-zone-switch";
+import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import { useMediaQuery } from "@/lib/client/use-media-query";
 import type { AuditEventData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { type AuditEntry, describeEntry, groupAuditEvents } from "@/lib/format/audit";
-import { auditColumns } from "./audit-columns.tsx";
+import { type AuditColumn, auditColumns } from "./audit-columns.tsx";
 
 /**
  * The loaded reads as a table, one row per page view (reads of one subject, session and player within 2 s,
  * see groupAuditEvents) with an expander listing each read. Grouping runs over every page loaded so far, so
  * an entry cut by a page end grows when the next page arrives, and rows already shown keep their place.
- * Times follow the page's time-zone switch (`tz`).
+ * Times follow the page's time-zone switch (`tz`). Below the `md` breakpoint the same columns are stacked
+ * as one card per entry: seven columns do not fit a phone, and a table scrolling sideways hides who read what.
  */
 export function AuditTable({
   events,
@@ -30,6 +33,7 @@ export function AuditTable({
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const entries = useMemo(() => groupAuditEvents(events), [events]);
   const columns = auditColumns({ withPlayer });
+  const wide = useMediaQuery("(min-width: 768px)", true);
   const toggle = (id: string) =>
     setOpen((was) => {
       const next = new Set(was);
@@ -41,8 +45,35 @@ export function AuditTable({
   if (empty !== null && entries.length === 0) {
     return <p className="px-4 py-6 text-center text-sm text-slate-600">{empty}</p>;
   }
+  const rows: AuditRow[] = entries.flatMap((entry) => {
+    const event = entry.events[0];
+    if (!event) return [];
+    return [{ entry, event, expanded: open.has(entry.id), onToggle: () => toggle(entry.id) }];
+  });
+  return wide ? (
+    <WideTable rows={rows} columns={columns} caption={caption} tz={tz} />
+  ) : (
+    <StackedCards rows={rows} columns={columns} caption={caption} tz={tz} />
+  );
+}
+
+interface AuditRow {
+  entry: AuditEntry<AuditEventData>;
+  event: AuditEventData;
+  expanded: boolean;
+  onToggle: () => void;
+}
+
+interface LayoutProps {
+  rows: AuditRow[];
+  columns: readonly AuditColumn[];
+  caption: string;
+  tz: TimeZoneChoice;
+}
+
+function WideTable({ rows, columns, caption, tz }: LayoutProps) {
   return (
-    // Focusable and named: on a phone the table scrolls sideways, and keyboard users must reach that too.
+    // Focusable and named: a narrow window makes the table scroll sideways, and keyboard users must reach that too.
     <section
       aria-label={caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
@@ -61,50 +92,112 @@ export function AuditTable({
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry) => {
-            const event = entry.events[0];
-            if (!event) return null;
-            const expanded = open.has(entry.id);
-            const what = <What entry={entry} expanded={expanded} onToggle={() => toggle(entry.id)} />;
-            return (
-              <Fragment key={entry.id}>
-                <tr className="border-t border-slate-100 align-top" data-testid="audit-entry">
-                  {columns.map((column) => (
-                    <td
-                      key={column.id}
-                      className={cn("px-4 py-2", column.className)}
-                      title={column.title?.(event)}
+          {rows.map(({ entry, event, expanded, onToggle }) => (
+            <Fragment key={entry.id}>
+              <tr className="border-t border-slate-100 align-top" data-testid="audit-entry">
+                {columns.map((column) => (
+                  <td
+                    key={column.id}
+                    className={cn("px-4 py-2", column.className)}
+                    title={column.title?.(event)}
+                  >
+                    {column.cell({
+                      entry,
+                      event,
+                      tz,
+                      what: <What entry={entry} expanded={expanded} onToggle={onToggle} />,
+                    })}
+                  </td>
+                ))}
+              </tr>
+              {expanded
+                ? entry.events.map((read) => (
+                    <tr
+                      key={read.id}
+                      id={`audit-read-${read.id}`}
+                      className="bg-slate-50 align-top text-slate-700"
+                      data-testid="audit-read"
                     >
-                      {column.cell({ entry, event, tz, what })}
-                    </td>
-                  ))}
-                </tr>
-                {expanded
-                  ? entry.events.map((read) => (
-                      <tr
-                        key={read.id}
-                        id={`audit-read-${read.id}`}
-                        className="bg-slate-50 align-top text-slate-700"
-                        data-testid="audit-read"
-                      >
-                        {columns.map((column) => (
-                          <td
-                            key={column.id}
-                            className={cn("px-4 py-1.5", column.className)}
-                            title={column.title?.(read)}
-                          >
-                            {column.read(read, tz)}
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : null}
-              </Fragment>
-            );
-          })}
+                      {columns.map((column) => (
+                        <td
+                          key={column.id}
+                          className={cn("px-4 py-1.5", column.className)}
+                          title={column.title?.(read)}
+                        >
+                          {column.read(read, tz)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : null}
+            </Fragment>
+          ))}
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** The phone layout: each entry a card of label–value pairs, its reads listed inside it when expanded. */
+function StackedCards({ rows, columns, caption, tz }: LayoutProps) {
+  return (
+    <section aria-label={caption}>
+      <ul className="divide-y divide-slate-100 border-t border-slate-100">
+        {rows.map(({ entry, event, expanded, onToggle }) => (
+          <li key={entry.id} className="px-4 py-3 text-sm" data-testid="audit-entry">
+            <dl className={PAIRS}>
+              {columns.map((column) => (
+                <Pair key={column.id} column={column} title={column.title?.(event)}>
+                  {column.cell({
+                    entry,
+                    event,
+                    tz,
+                    what: <What entry={entry} expanded={expanded} onToggle={onToggle} />,
+                  })}
+                </Pair>
+              ))}
+            </dl>
+            {expanded ? (
+              <ul className="mt-2 space-y-2">
+                {entry.events.map((read) => (
+                  <li
+                    key={read.id}
+                    id={`audit-read-${read.id}`}
+                    className="rounded-md bg-slate-50 px-3 py-2 text-slate-700"
+                    data-testid="audit-read"
+                  >
+                    <dl className={PAIRS}>
+                      {columns.map((column) => {
+                        const value = column.read(read, tz);
+                        return value === null ? null : (
+                          <Pair key={column.id} column={column} title={column.title?.(read)}>
+                            {value}
+                          </Pair>
+                        );
+                      })}
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const PAIRS = "grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-1";
+
+function Pair({ column, title, children }: { column: AuditColumn; title?: string; children: ReactNode }) {
+  return (
+    <div className="contents">
+      <dt className="text-xs uppercase tracking-wide text-slate-600">{column.header}</dt>
+      {/* The table's widths do not apply in a card: long values wrap instead of being cut. */}
+      <dd className={cn(column.className, "min-w-0 max-w-none whitespace-normal break-words")} title={title}>
+        {children}
+      </dd>
+    </div>
   );
 }
 

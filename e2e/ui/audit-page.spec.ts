@@ -9,7 +9,7 @@ import { open, signIn } from "./helpers.ts";
  */
 
 const entries = (page: Page) =>
-  page.getByRole("table", { name: /Reads of player data/ }).getByTestId("audit-entry");
+  page.getByRole("region", { name: /Reads of player data/ }).getByTestId("audit-entry");
 
 /** Reads of two players by the admin, so that the page has something across players. */
 async function readTwoPlayers(page: Page) {

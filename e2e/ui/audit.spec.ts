@@ -8,7 +8,7 @@ const trailOf = (page: Page) => page.getByRole("region", { name: "Audit trail" }
 async function waitForEarlierVisit(page: Page, text: RegExp | string) {
   await expect(async () => {
     await page.reload();
-    const trail = page.getByRole("table", { name: /Reads of player P000042's data/ });
+    const trail = page.getByRole("region", { name: /Reads of player P000042's data/ });
     await expect(trail.getByTestId("audit-entry").filter({ hasText: text }).first()).toBeVisible({
       timeout: 30_000,
     });
@@ -107,7 +107,7 @@ test.describe("audit trail on the profile page", () => {
     await expect(alert).toContainText("Request id: e2e-audit-denied-1");
     failing = false;
     await alert.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByRole("table", { name: /Reads of player P000042's data/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: /Reads of player P000042's data/ })).toBeVisible();
     await expect(alert).toHaveCount(0);
   });
 

@@ -75,7 +75,9 @@ for (const size of WIDTHS) {
 
       await page.getByRole("tab", { name: "Audit" }).click();
       await expect(page.getByRole("heading", { name: "Audit trail" })).toBeVisible();
-      await expect(page.getByRole("region", { name: "Audit trail" }).getByRole("row").nth(1)).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Audit trail" }).getByTestId("audit-entry").first(),
+      ).toBeVisible();
       await expectNoSidewaysScroll(page);
       await capture(page, testInfo, `profile-audit-${size.name}`);
     });
