@@ -1,10 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { queries } from "@/lib/client/queries";
+import { useMediaQuery } from "@/lib/client/use-media-query";
 import type { MonthlyActivityData } from "@/lib/client/wire";
+import { cn } from "@/lib/cn";
 import { formatTick, valueAxis } from "@/lib/format/axis-ticks";
 import { formatCount, formatMoney } from "@/lib/format/money";
 import type { ActivityFlow } from "@/lib/schemas/activity";
@@ -35,17 +36,9 @@ function monthLabel(month: string, style: "short" | "long"): string {
   return f.format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** Fewer ticks on a phone, so labels never crowd each other. */
-function useMaxTicks(): number {
-  const [maxTicks, setMaxTicks] = useState(5);
-  useEffect(() => {
-    const narrow = window.matchMedia("(max-width: 639px)");
-    const update = () => setMaxTicks(narrow.matches ? 3 : 5);
-    update();
-    narrow.addEventListener("change", update);
-    return () => narrow.removeEventListener("change", update);
-  }, []);
-  return maxTicks;
+/** A phone: fewer value ticks, so labels never crowd each other, and a narrower tooltip. */
+function useNarrow(): boolean {
+  return useMediaQuery("(max-width: 639px)", false);
 }
 
 type ChartRow = { key: string; month: string; monthLong: string } & Record<ActivityFlow, number>;
@@ -55,17 +48,25 @@ function ActivityTooltip({
   active,
   row,
   data,
+  narrow,
 }: {
   active?: boolean;
   row?: ChartRow;
   data: MonthlyActivityData;
+  /** A phone: smaller type and the count under the amount, so the box fits inside the chart. */
+  narrow: boolean;
 }) {
   if (!active || !row) return null;
   const month = data.months.find((m) => m.month === row.key);
   return (
-    <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow-md">
+    <div
+      className={cn(
+        "rounded-md border border-slate-200 bg-white shadow-md",
+        narrow ? "px-2.5 py-1.5 text-xs" : "px-3 py-2 text-sm",
+      )}
+    >
       <p className="mb-1 font-medium text-slate-900">{row.monthLong}</p>
-      <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-0.5 tabular-nums">
+      <dl className={cn("grid grid-cols-[auto_auto] gap-y-0.5 tabular-nums", narrow ? "gap-x-3" : "gap-x-4")}>
         {SERIES.map((s) => (
           <div key={s.key} className="contents">
             <dt className="flex items-center gap-1.5 text-slate-600">
@@ -79,7 +80,9 @@ function ActivityTooltip({
             <dd className="text-right text-slate-900">
               {month ? formatMoney(month[s.key].amount, data.currency) : ""}
               {month ? (
-                <span className="ml-1 text-xs text-slate-500">{formatCount(month[s.key].count)}×</span>
+                <span className={cn("text-xs text-slate-500", narrow ? "block" : "ml-1")}>
+                  {formatCount(month[s.key].count)}×
+                </span>
               ) : null}
             </dd>
           </div>
@@ -119,7 +122,7 @@ export function ActivityChart({ playerId }: { playerId: string }) {
 }
 
 function ActivityBars({ data }: { data: MonthlyActivityData }) {
-  const maxTicks = useMaxTicks();
+  const narrow = useNarrow();
   const rows = data.months.map(
     (m) =>
       ({
@@ -131,7 +134,7 @@ function ActivityBars({ data }: { data: MonthlyActivityData }) {
   );
   const axis = valueAxis(
     rows.flatMap((r) => SERIES.map((s) => r[s.key])),
-    maxTicks,
+    narrow ? 3 : 5,
   );
   const tickLabel = (v: number) => formatTick(v, axis, data.currency);
   // Room for the longest label (about 7 px a character at 12 px), so none is clipped.
@@ -186,6 +189,7 @@ function ActivityBars({ data }: { data: MonthlyActivityData }) {
                   active={props.active}
                   row={props.payload?.[0]?.payload as ChartRow}
                   data={data}
+                  narrow={narrow}
                 />
               )}
               cursor={{ fill: "#f1f5f9" }}
