@@ -6,7 +6,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useQueryState } from "nuqs";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ComponentType, type ReactNode, useEffect, useRef, useTransition } from "react";
 import {
   availablePlayerSections,
   type PlayerSection,
@@ -14,8 +14,8 @@ import {
   resolvePlayerSection,
 } from "@/lib/client/player-sections";
 import { queries } from "@/lib/client/queries";
+import { cn } from "@/lib/cn";
 import { ErrorState, isNotFound } from "../error-state.tsx";
-import { TransactionsPanel } from "../transactions/transactions-panel.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { BalancesPanel, KpiPanel } from "./money-panels.tsx";
@@ -29,6 +29,24 @@ import { TimeZoneSwitch, useTimeZone } from "./time-zone-switch.tsx";
 const ActivityChart = dynamic(() => import("./activity-chart.tsx").then((m) => m.ActivityChart), {
   loading: () => <ActivitySkeleton />,
 });
+
+// TanStack Table, the filters and the pager are most of the page's own code, and the Overview opens first:
+// in the browser they load when Transactions is first chosen (or the pointer reaches its tab). The server
+// renders the panel from a plain import (`typeof window` is a build-time constant: the browser bundle keeps
+// only the dynamic import), so a page opened on Transactions has its rows in the HTML's first flush and
+// hydrates them once the chunk is in. Neither side has a Suspense boundary here, so the two trees match;
+// a section change is a transition, which keeps the old section shown while the chunk loads.
+const loadTransactionsPanel = () =>
+  import("../transactions/transactions-panel.tsx").then((m) => m.TransactionsPanel);
+const TransactionsPanel: ComponentType<{ playerId: string }> =
+  typeof window === "undefined"
+    ? require("../transactions/transactions-panel.tsx").TransactionsPanel
+    : dynamic(loadTransactionsPanel);
+
+/** Starts loading a section's code before the click that needs it. */
+function preloadSection(section: PlayerSection) {
+  if (section === "transactions") void loadTransactionsPanel();
+}
 
 const linkClass =
   "inline-flex items-center gap-1 rounded-sm text-sm text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
@@ -51,18 +69,28 @@ export function PlayerProfile({
   const [tz] = useTimeZone();
   const [section, selectSection, hrefFor] = usePlayerSection(audit !== null);
   const top = useRef<HTMLDivElement>(null);
+  // Pending while the chosen section's code loads (the old section stays, dimmed).
+  const [switching, startSwitch] = useTransition();
   const sections = availablePlayerSections(audit !== null);
 
   if (profile.isError && isNotFound(profile.error)) return <PlayerNotFound playerId={playerId} />;
 
   function select(next: PlayerSection) {
-    selectSection(next);
+    startSwitch(() => selectSection(next));
     // The new section starts under the sticky header, not wherever the old one was scrolled to.
     const anchor = top.current;
     if (anchor && window.scrollY > anchor.offsetTop) window.scrollTo({ top: anchor.offsetTop });
   }
 
-  const tabs = <SectionTabs sections={sections} current={section} onSelect={select} hrefFor={hrefFor} />;
+  const tabs = (
+    <SectionTabs
+      sections={sections}
+      current={section}
+      onSelect={select}
+      onIntent={preloadSection}
+      hrefFor={hrefFor}
+    />
+  );
 
   return (
     <div>
@@ -85,7 +113,8 @@ export function PlayerProfile({
         id={sectionPanelId(section)}
         aria-labelledby={sectionTabId(section)}
         data-testid={`section-panel-${section}`}
-        className="mt-4 space-y-5"
+        aria-busy={switching || undefined}
+        className={cn("mt-4 space-y-5 transition-opacity", switching && "opacity-60")}
       >
         {section === "overview" ? (
           profile.isPending ? (
@@ -108,7 +137,7 @@ export function PlayerProfile({
             </>
           )
         ) : null}
-        {section === "transactions" ? <TransactionsPanel playerId={playerId} tz={tz} /> : null}
+        {section === "transactions" ? <TransactionsPanel playerId={playerId} /> : null}
         {section === "activity" ? <ActivityChart playerId={playerId} /> : null}
         {section === "audit" ? audit : null}
       </div>

@@ -15,11 +15,14 @@ export function SectionTabs({
   sections,
   current,
   onSelect,
+  onIntent,
   hrefFor,
 }: {
   sections: readonly PlayerSection[];
   current: PlayerSection;
   onSelect: (section: PlayerSection) => void;
+  /** The pointer reached a tab: a click is likely, so its code can start loading. */
+  onIntent?: (section: PlayerSection) => void;
   hrefFor: (section: PlayerSection) => string;
 }) {
   const tabs = useRef(new Map<PlayerSection, HTMLAnchorElement>());
@@ -72,6 +75,8 @@ export function SectionTabs({
               onSelect(section);
             }}
             onKeyDown={(event) => move(event, i)}
+            onPointerEnter={() => onIntent?.(section)}
+            onPointerDown={() => onIntent?.(section)}
             className={cn(
               "whitespace-nowrap border-b-2 px-2.5 py-2 text-sm sm:px-3 font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
               selected

@@ -12,7 +12,6 @@ import {
   type IgnoredParam,
   ignoredTransactionParams,
   type SortValue,
-  type TimeZoneChoice,
   today,
   toTransactionApiQuery,
   toTransactionExportQuery,
@@ -22,6 +21,7 @@ import {
 import { formatDate, timeZoneLabel } from "@/lib/format/dates";
 import { formatCount } from "@/lib/format/money";
 import { ErrorState } from "../error-state.tsx";
+import { useTimeZone } from "../player/time-zone-switch.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { ExportButton } from "./export-button.tsx";
@@ -40,7 +40,9 @@ const CLEARED = {
   page: null,
 } as const;
 
-export function TransactionsPanel({ playerId, tz }: { playerId: string; tz: TimeZoneChoice }) {
+/** A player's transactions: filters, table and pager, with their state in the URL (times in its `tz`). */
+export function TransactionsPanel({ playerId }: { playerId: string }) {
+  const [tz] = useTimeZone();
   // Filters and page live in the URL: shareable, restored on reload, and back/forward step through them.
   const [state, setState] = useQueryStates(transactionSearchParams, { history: "push", scroll: false });
   const page = Math.max(1, state.page);

@@ -161,6 +161,41 @@ test.describe("code loaded on demand", () => {
   });
 });
 
+test.describe("the table's code", () => {
+  test("an Overview loads it only when Transactions is chosen; filters then keep the focus", async ({
+    page,
+  }) => {
+    await signIn(page, "support_agent");
+    const scripts = recordScripts(page);
+    await open(page, `/players/${WHALE}`);
+    await expect(page.getByTestId("player-name")).toBeVisible();
+    const overviewScripts = scripts.length;
+    await tab(page, "Transactions").click();
+    await expect(visibleTransactions(page).first()).toBeVisible();
+    expect(scripts.length, "the table's code loads when Transactions opens").toBeGreaterThan(overviewScripts);
+    // The page is rendered again on the server for each filter change: the field being typed in stays.
+    const status = page.getByLabel("Status");
+    await status.focus();
+    await status.selectOption("pending");
+    await expect(page).toHaveURL(/status=pending/);
+    await expect(status).toBeFocused();
+    await expect(status).toHaveValue("pending");
+  });
+
+  test("a page opened on Transactions has the table in its first load", async ({ page }) => {
+    await signIn(page, "support_agent");
+    const scripts = recordScripts(page);
+    await open(page, `/players/${WHALE}?section=transactions`);
+    await expect(visibleTransactions(page).first()).toBeVisible();
+    const loaded = scripts.length;
+    await tab(page, "Overview").click();
+    await expect(page.getByTestId("section-panel-overview")).toBeVisible();
+    await tab(page, "Transactions").click();
+    await expect(visibleTransactions(page).first()).toBeVisible();
+    expect(scripts.length, "no more code for the table").toBe(loaded);
+  });
+});
+
 test.describe("overview", () => {
   test("key figures are named in words with an explanation, not by their API codes", async ({ page }) => {
     await signIn(page, "vip_manager");
