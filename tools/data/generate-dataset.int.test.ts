@@ -88,6 +88,7 @@ describe("generateDataset", () => {
       "transaction_daily_stats_counts_idx",
       "transaction_daily_stats_flows_idx",
       "transaction_daily_stats_pkey",
+      "transactions_bonus_grants_idx",
       "transactions_pkey",
       "transactions_player_amount_id_idx",
       "transactions_player_creator_date_id_idx",
