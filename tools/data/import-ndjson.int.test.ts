@@ -107,8 +107,14 @@ describe("importNdjson", () => {
       transactions: { inserted: 1_500 },
     });
     expect(await snapshot()).toEqual(original);
-    const indexes = await client.query("SELECT 1 FROM pg_indexes WHERE tablename = 'transactions'");
-    expect(indexes.rowCount).toBe(7); // the key, four date orders, two amount orders
+    const indexes = await client.query<{ indexname: string; indexdef: string }>(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'transactions'",
+    );
+    // The key, four date orders, two amount orders and the bonus grants' partial index, with its WHERE back.
+    expect(indexes.rowCount).toBe(8);
+    expect(indexes.rows.find((r) => r.indexname === "transactions_bonus_grants_idx")?.indexdef).toMatch(
+      /INCLUDE \(amount\) WHERE \(\(event_type = 'bonus'::event_type\) AND \(amount > \(0\)::numeric\) AND \(completed_at IS NOT NULL\)\)/,
+    );
     const fk = await client.query(
       "SELECT 1 FROM pg_constraint WHERE conname = 'transactions_player_id_fkey'",
     );
