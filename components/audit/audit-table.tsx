@@ -64,6 +64,16 @@ interface AuditRow {
   onToggle: () => void;
 }
 
+/** An entry's cell of `column`, the same in the table and in a card. */
+function entryCell(column: AuditColumn, { entry, event, expanded, onToggle }: AuditRow, tz: TimeZoneChoice) {
+  return column.cell({
+    entry,
+    event,
+    tz,
+    what: <What entry={entry} expanded={expanded} onToggle={onToggle} />,
+  });
+}
+
 interface LayoutProps {
   rows: AuditRow[];
   columns: readonly AuditColumn[];
@@ -92,26 +102,21 @@ function WideTable({ rows, columns, caption, tz }: LayoutProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ entry, event, expanded, onToggle }) => (
-            <Fragment key={entry.id}>
+          {rows.map((row) => (
+            <Fragment key={row.entry.id}>
               <tr className="border-t border-slate-100 align-top" data-testid="audit-entry">
                 {columns.map((column) => (
                   <td
                     key={column.id}
                     className={cn("px-4 py-2", column.className)}
-                    title={column.title?.(event)}
+                    title={column.title?.(row.event)}
                   >
-                    {column.cell({
-                      entry,
-                      event,
-                      tz,
-                      what: <What entry={entry} expanded={expanded} onToggle={onToggle} />,
-                    })}
+                    {entryCell(column, row, tz)}
                   </td>
                 ))}
               </tr>
-              {expanded
-                ? entry.events.map((read) => (
+              {row.expanded
+                ? row.entry.events.map((read) => (
                     <tr
                       key={read.id}
                       id={`audit-read-${read.id}`}
@@ -143,23 +148,18 @@ function StackedCards({ rows, columns, caption, tz }: LayoutProps) {
   return (
     <section aria-label={caption}>
       <ul className="divide-y divide-slate-100 border-t border-slate-100">
-        {rows.map(({ entry, event, expanded, onToggle }) => (
-          <li key={entry.id} className="px-4 py-3 text-sm" data-testid="audit-entry">
+        {rows.map((row) => (
+          <li key={row.entry.id} className="px-4 py-3 text-sm" data-testid="audit-entry">
             <dl className={PAIRS}>
               {columns.map((column) => (
-                <Pair key={column.id} column={column} title={column.title?.(event)}>
-                  {column.cell({
-                    entry,
-                    event,
-                    tz,
-                    what: <What entry={entry} expanded={expanded} onToggle={onToggle} />,
-                  })}
+                <Pair key={column.id} column={column} title={column.title?.(row.event)}>
+                  {entryCell(column, row, tz)}
                 </Pair>
               ))}
             </dl>
-            {expanded ? (
+            {row.expanded ? (
               <ul className="mt-2 space-y-2">
-                {entry.events.map((read) => (
+                {row.entry.events.map((read) => (
                   <li
                     key={read.id}
                     id={`audit-read-${read.id}`}

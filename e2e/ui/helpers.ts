@@ -17,6 +17,14 @@ export async function ready(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** Nothing on the page is wider than the screen: the document does not scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 /** Opens a page and waits until it responds to input. */
 export async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);

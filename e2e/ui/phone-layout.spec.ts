@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import type { PlayerSearchData } from "../../lib/client/wire.ts";
-import { apiGet, open, signIn, WHALE } from "./helpers.ts";
+import { apiGet, expectNoSidewaysScroll, open, signIn, WHALE } from "./helpers.ts";
 
 /*
  * At a phone's width (390 × 844) the audit trails are stacked cards, not a table scrolling sideways, and the
@@ -9,16 +9,7 @@ import { apiGet, open, signIn, WHALE } from "./helpers.ts";
 test.use({ viewport: { width: 390, height: 844 } });
 test.setTimeout(150_000);
 
-/** Nothing on the page is wider than the screen: the document does not scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
-
-/** Every part of `box` lies inside the 390 px wide screen. */
+/** Every part of the element lies inside the 390 px wide screen. */
 async function expectOnScreen(locator: Locator) {
   const box = await locator.boundingBox();
   expect(box).not.toBeNull();
@@ -131,12 +122,7 @@ test("the activity chart's tooltip stays on the screen at either end of the char
       await page.mouse.move(area.x + area.width * fraction, area.y + area.height * 0.9);
       await expect(tooltip.getByText("Withdrawals")).toBeVisible();
       // Recharts moves the box as the pointer moves: wait for it to settle before measuring.
-      await expect(async () => {
-        const box = await tooltip.boundingBox();
-        expect(box).not.toBeNull();
-        expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
-        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
-      }).toPass({ timeout: 5_000 });
+      await expect(() => expectOnScreen(tooltip)).toPass({ timeout: 5_000 });
       // Every amount is shown whole, not cut by the card's edge.
       const amounts = tooltip.locator("dd");
       await expect(amounts).toHaveCount(4);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
+import { expectNoSidewaysScroll, open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
 
 /*
  * Screenshots of the main pages at a desktop (1440 × 900) and a phone (390 px) width, kept as test
@@ -17,11 +17,6 @@ async function capture(page: Page, testInfo: TestInfo, name: string, fullPage = 
   const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
   const body = await page.screenshot({ path: file, fullPage });
   await testInfo.attach(name, { body, contentType: "image/png" });
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const size of WIDTHS) {
