@@ -4,7 +4,7 @@
  * one are told apart). Needs a build (`npx next build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { parentMap, vmRssKiB } from "./process-rss.ts";
 
@@ -58,6 +58,7 @@ export interface AppProcess {
   url: string;
   /** The launcher's pid (scripts/serve.mjs); signals sent to it are forwarded to Next.js. */
   pid: number;
+  /** What the server wrote so far (standard error only when its standard output goes to a file). */
   output(): string;
   /** The Next.js server process (the launcher's child), for memory sampling. */
   serverPid(): number | null;
@@ -72,12 +73,24 @@ const INHERITED = ["PATH", "HOME", "NODE_OPTIONS", "NEXT_DIST_DIR", "TMPDIR", "L
 /** Servers on an operator's database need an explicit session secret (the launcher generates none for them). */
 export const TEST_SESSION_SECRET = "test-servers-session-secret-test-servers-session";
 
+export interface StartOptions {
+  startTimeoutMs?: number;
+  /**
+   * Where the server's standard output (its info logs: a line per request) goes. By default it is kept in
+   * memory for `output()`; a benchmark sends it to a file instead, as a deployment sends it to a log shipper,
+   * so that reading it costs the load generator nothing.
+   */
+  stdoutFile?: string;
+}
+
 /** Starts the app on `port` with exactly `env` (plus PATH etc.) and waits until it answers. */
 export async function startApp(
   port: number,
   env: Record<string, string>,
-  startTimeoutMs = 90_000,
+  options: StartOptions | number = {},
 ): Promise<AppProcess> {
+  const { startTimeoutMs = 90_000, stdoutFile } =
+    typeof options === "number" ? { startTimeoutMs: options } : options;
   const childEnv: Record<string, string> = {
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "info",
@@ -85,11 +98,13 @@ export async function startApp(
   };
   for (const key of INHERITED) if (process.env[key]) childEnv[key] = process.env[key] as string;
   Object.assign(childEnv, env);
+  const stdoutFd = stdoutFile ? openSync(stdoutFile, "a") : undefined;
   const child: ChildProcess = spawn(
     process.execPath,
     ["scripts/serve.mjs", "start", "--port", String(port), "--hostname", "127.0.0.1"],
-    { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", stdoutFd ?? "pipe", "pipe"], detached: true },
   );
+  if (stdoutFd !== undefined) closeSync(stdoutFd);
   let output = "";
   child.stdout?.on("data", (d: Buffer) => {
     output += d.toString();
@@ -109,7 +124,10 @@ export async function startApp(
 
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
-    if (done) throw new Error(`the app exited during start:\n${output}`);
+    if (done) {
+      const more = stdoutFile ? `\n(its standard output is in ${stdoutFile})` : "";
+      throw new Error(`the app exited during start:\n${output}${more}`);
+    }
     const res = await httpGet(`${url}/api/health`, {}, 5_000);
     if (!isFailure(res)) break;
     if (Date.now() > deadline) {

@@ -5,38 +5,27 @@
  * req/s; the medians of both are printed.
  *
  *   node --import tsx tools/bench/cpu-ab.ts --database-url postgresql://… --a .next-base --b .next \
- *     --rounds 4 --port 4540 [--floor-port 4542] [--requests 1500]
+ *     --rounds 4 --port 4540 [--floor-port 4542] [--requests 1500] [--a-env K=V,…] [--b-env K=V,…]
+ *
+ * Both products run in the benchmark's deployment posture (product-posture.ts); `--a-env` / `--b-env` change
+ * single settings of one side, to measure what a setting costs with the same build on both sides.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { httpGet, isFailure, startApp } from "./app-process.ts";
-import { floorStartCommand } from "./floor-app/floor-server.ts";
-import { parentMap, processTree } from "./process-rss.ts";
+import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
+import { namedCpuSeconds, treeCpuSeconds } from "./process-rss.ts";
+import { benchHeaders, productBenchEnv } from "./product-posture.ts";
 
-const HEADERS = { authorization: "Bearer bench", "x-session-id": "bench" };
+let HEADERS: Record<string, string> = {};
 const PATHS: Record<string, string> = {
   profile: "/api/v1/players/P000007",
   "small-first-page": "/api/v1/players/P000304/transactions?limit=20",
 };
-const TICKS_PER_S = 100;
-
-function treeCpuTicks(root: number): number {
-  let ticks = 0;
-  for (const pid of processTree(root, parentMap())) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // utime and stime are fields 14 and 15 of /proc/<pid>/stat (12 and 13 after the command name).
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks;
-}
-
 interface Server {
   name: string;
   url: string;
@@ -44,14 +33,33 @@ interface Server {
   stop: () => Promise<unknown>;
 }
 
-async function startProduct(name: string, dist: string, port: number, databaseUrl: string): Promise<Server> {
+/** `K=V,K=V` → settings; `K=` leaves K out of the posture. */
+function envList(text: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (text ?? "").split(",").filter(Boolean)) {
+    const at = pair.indexOf("=");
+    if (at < 1) throw new Error(`not K=V: ${pair}`);
+    out[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return out;
+}
+
+async function startProduct(
+  name: string,
+  dist: string,
+  port: number,
+  databaseUrl: string,
+  extraEnv: Record<string, string>,
+  logDir: string,
+): Promise<Server> {
   process.env.NEXT_DIST_DIR = dist;
-  const app = await startApp(port, {
-    DATABASE_URL: databaseUrl,
-    AUTH_MODE: "demo",
-    RATE_LIMIT_MAX: "1000000000",
-    LOG_LEVEL: "warn",
-  });
+  const app = await startApp(
+    port,
+    Object.fromEntries(
+      Object.entries({ ...productBenchEnv(databaseUrl), ...extraEnv }).filter(([, value]) => value !== ""),
+    ),
+    { stdoutFile: path.join(logDir, `product-${name}.log`) },
+  );
   return { name, url: app.url, cpuRoot: () => app.serverPid() ?? app.pid, stop: () => app.stop(15_000) };
 }
 
@@ -84,12 +92,15 @@ async function run(url: string, connections: number, amount: number) {
 async function measure(server: Server, path: string, connections: number, amount: number) {
   await run(server.url + path, connections, Math.max(100, amount / 5));
   const root = server.cpuRoot();
-  const before = treeCpuTicks(root);
+  const before = { server: treeCpuSeconds(root), db: namedCpuSeconds("postgres") };
   const result = await run(server.url + path, connections, amount);
-  const cpu = treeCpuTicks(root) - before;
+  // The audit rows of the last requests are written within the flush interval (250 ms): count them here.
+  await new Promise((r) => setTimeout(r, 400));
+  const cpu = treeCpuSeconds(root) - before.server;
+  const db = namedCpuSeconds("postgres") - before.db;
   const done = result["2xx"];
   if (result.non2xx > 0) throw new Error(`${server.name} ${path}: ${result.non2xx} non-2xx answers`);
-  return { usPerReq: (cpu / TICKS_PER_S / done) * 1e6, rps: done / result.duration };
+  return { usPerReq: (cpu / done) * 1e6, dbUsPerReq: (db / done) * 1e6, rps: done / result.duration };
 }
 
 const median = (xs: number[]) => {
@@ -109,18 +120,23 @@ async function main() {
       "floor-port": { type: "string", default: "4542" },
       requests: { type: "string", default: "1500" },
       scenarios: { type: "string", default: "profile,small-first-page" },
+      "a-env": { type: "string" },
+      "b-env": { type: "string" },
     },
   });
   const databaseUrl = values["database-url"] ?? "";
   const port = Number(values.port);
   const amount = Number(values.requests);
-  const servers = [
-    await startProduct("A", values.a, port, databaseUrl),
-    await startProduct("B", values.b, port + 3, databaseUrl),
-    await startFloor(Number(values["floor-port"]), databaseUrl),
-  ];
-  const results = new Map<string, { us: number[]; rps: number[] }>();
+  ensureFloorBuild(false, console.log);
+  HEADERS = await benchHeaders();
+  const logDir = mkdtempSync(path.join(tmpdir(), "cpu-ab-"));
+  console.log(`product logs in ${logDir}`);
+  const servers: Server[] = [];
+  const results = new Map<string, { us: number[]; db: number[]; rps: number[] }>();
   try {
+    servers.push(await startProduct("A", values.a, port, databaseUrl, envList(values["a-env"]), logDir));
+    servers.push(await startProduct("B", values.b, port + 3, databaseUrl, envList(values["b-env"]), logDir));
+    servers.push(await startFloor(Number(values["floor-port"]), databaseUrl));
     for (let round = 0; round < Number(values.rounds); round++) {
       // ABBA: every other round runs the servers in the reverse order.
       const order = round % 2 === 0 ? servers : [...servers].reverse();
@@ -129,12 +145,13 @@ async function main() {
           for (const server of order) {
             const m = await measure(server, PATHS[scenario] as string, c, c === 1 ? amount / 2 : amount);
             const key = `${scenario} c${c} ${server.name}`;
-            const entry = results.get(key) ?? { us: [], rps: [] };
+            const entry = results.get(key) ?? { us: [], db: [], rps: [] };
             entry.us.push(m.usPerReq);
+            entry.db.push(m.dbUsPerReq);
             entry.rps.push(m.rps);
             results.set(key, entry);
             console.log(
-              `round ${round + 1} ${key}: ${m.usPerReq.toFixed(0)} µs/req, ${m.rps.toFixed(0)} req/s`,
+              `round ${round + 1} ${key}: ${m.usPerReq.toFixed(0)} µs/req, PostgreSQL ${m.dbUsPerReq.toFixed(0)} µs/req, ${m.rps.toFixed(0)} req/s`,
             );
           }
         }
@@ -144,16 +161,20 @@ async function main() {
     await Promise.allSettled(servers.map((s) => s.stop()));
   }
   console.log(
-    "\n| scenario | c | A µs/req | B µs/req | floor µs/req | A req/s | B req/s | floor req/s | A/floor | B/floor | B/A CPU |",
+    "\nµs/req: the server's process tree (utime + stime); PostgreSQL: all its processes over the same run, per request.",
   );
-  console.log("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+  console.log(
+    "\n| scenario | c | A µs/req | B µs/req | floor µs/req | A PostgreSQL | B PostgreSQL | floor PostgreSQL | A req/s | B req/s | floor req/s | A/floor | B/floor | B/A CPU |",
+  );
+  console.log("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
   for (const scenario of values.scenarios.split(",")) {
     for (const c of [1, 32]) {
-      const get = (n: string) => results.get(`${scenario} c${c} ${n}`) ?? { us: [0], rps: [0] };
+      const get = (n: string) => results.get(`${scenario} c${c} ${n}`) ?? { us: [0], db: [0], rps: [0] };
       const [a, b, f] = [get("A"), get("B"), get("floor")];
       const ratio = (x: typeof a) => median(x.rps.map((r, i) => r / (f.rps[i] as number)));
+      const us = (xs: number[]) => median(xs).toFixed(0);
       console.log(
-        `| ${scenario} | ${c} | ${median(a.us).toFixed(0)} | ${median(b.us).toFixed(0)} | ${median(f.us).toFixed(0)} | ${median(a.rps).toFixed(0)} | ${median(b.rps).toFixed(0)} | ${median(f.rps).toFixed(0)} | ${ratio(a).toFixed(2)}× | ${ratio(b).toFixed(2)}× | ${(median(b.us) / median(a.us)).toFixed(2)} |`,
+        `| ${scenario} | ${c} | ${us(a.us)} | ${us(b.us)} | ${us(f.us)} | ${us(a.db)} | ${us(b.db)} | ${us(f.db)} | ${us(a.rps)} | ${us(b.rps)} | ${us(f.rps)} | ${ratio(a).toFixed(2)}× | ${ratio(b).toFixed(2)}× | ${(median(b.us) / median(a.us)).toFixed(2)} |`,
       );
     }
   }

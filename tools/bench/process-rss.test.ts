@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { parentMap, processTree, treeRssMiB } from "./process-rss.ts";
+import { namedCpuSeconds, parentMap, processTree, treeCpuSeconds, treeRssMiB } from "./process-rss.ts";
 
 // A fake /proc: 10 → 11 → 12, and an unrelated 20 whose command name contains ") 10 ".
 const files: Record<string, string> = {
-  "/proc/10/stat": "10 (tsx) S 1 10 10",
-  "/proc/11/stat": "11 (next-server (v16)) S 10 10 10",
-  "/proc/12/stat": "12 (node) S 11 10 10",
-  "/proc/20/stat": "20 (evil ) 10 ) S 1 20 20",
+  // After the command name: state, ppid, pgrp, session, tty, tpgid, flags, 4 fault counts, utime, stime.
+  "/proc/10/stat": "10 (tsx) S 1 10 10 0 -1 0 0 0 0 0 150 50",
+  "/proc/11/stat": "11 (next-server (v16)) S 10 10 10 0 -1 0 0 0 0 0 1000 200",
+  "/proc/12/stat": "12 (node) S 11 10 10 0 -1 0 0 0 0 0 7 3",
+  "/proc/20/stat": "20 (evil ) 10 ) S 1 20 20 0 -1 0 0 0 0 0 90000 90000",
   "/proc/10/status": "Name:\ttsx\nVmRSS:\t   51200 kB\n",
   "/proc/11/status": "Name:\tnext\nVmRSS:\t  204800 kB\n",
   "/proc/12/status": "Name:\tnode\nVmRSS:\t   10240 kB\n",
@@ -29,5 +30,15 @@ describe("process tree RSS", () => {
   it("sums VmRSS over the tree only, in MiB", () => {
     expect(treeRssMiB(10, read, list)).toBe(260);
     expect(treeRssMiB(11, read, list)).toBe(210);
+  });
+
+  it("sums user and system CPU time over the tree only, in seconds", () => {
+    expect(treeCpuSeconds(10, read, list)).toBeCloseTo(14.1, 6);
+    expect(treeCpuSeconds(11, read, list)).toBeCloseTo(12.1, 6);
+  });
+
+  it("sums CPU time by command name", () => {
+    expect(namedCpuSeconds("node", read, list)).toBeCloseTo(0.1, 6);
+    expect(namedCpuSeconds("evil ) 10 ", read, list)).toBeCloseTo(1800, 6);
   });
 });

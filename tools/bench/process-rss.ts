@@ -78,3 +78,47 @@ export function startRssSampler(root: number, intervalMs = 200) {
     },
   };
 }
+
+/** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
+const TICKS_PER_S = 100;
+
+/** CPU seconds (user + system) used so far by a process and its descendants (Linux /proc). */
+export function treeCpuSeconds(
+  root: number,
+  read: ReadText = readText,
+  list: () => string[] = () => readdirSync("/proc"),
+): number {
+  let ticks = 0;
+  for (const pid of processTree(root, parentMap(read, list))) {
+    try {
+      const stat = read(`/proc/${pid}/stat`);
+      // utime and stime are fields 14 and 15 of /proc/<pid>/stat (12 and 13 after the command name).
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / TICKS_PER_S;
+}
+
+/** CPU seconds used so far by every process whose command name is `name` (e.g. all of PostgreSQL's). */
+export function namedCpuSeconds(
+  name: string,
+  read: ReadText = readText,
+  list: () => string[] = () => readdirSync("/proc"),
+): number {
+  let ticks = 0;
+  for (const entry of list()) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = read(`/proc/${entry}/stat`);
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== name) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / TICKS_PER_S;
+}

@@ -6,8 +6,9 @@
  *
  *   npm run bench -- --database-url postgresql://postgres@127.0.0.1:5432/pdata_gen [--duration 8] [--scenarios a,b]
  *
- * The product runs with AUTH_MODE=demo, LOG_LEVEL=warn (info logs one line per request) and a rate limit far
- * above the load (the limiter stays in the request path). Its audit rows are written to the database.
+ * The product runs as deployed (product-posture.ts): verified tokens (AUTH_MODE=jwt), the access log at its
+ * default level (to a file beside the results), a rate limit far above the load (the limiter stays in the
+ * request path) and its audit rows written to the database.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -20,6 +21,7 @@ import { type BenchArgs, parseBenchArgs } from "./args.ts";
 import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
 import { type BenchData, pickBenchData } from "./pick-bench-data.ts";
 import { startRssSampler } from "./process-rss.ts";
+import { benchHeaders, productBenchEnv } from "./product-posture.ts";
 import {
   floorRatio,
   fmtMs,
@@ -33,7 +35,8 @@ import {
 } from "./report.ts";
 import { CONCURRENCIES, hasFloor, type ScenarioName } from "./scenarios.ts";
 
-const HEADERS = { authorization: "Bearer bench", "x-session-id": "bench" };
+/** The product's request headers (a verified token bound to its session); set when the run starts. */
+let HEADERS: Record<string, string> = {};
 const EXPORT_TIMEOUT_S = 600;
 
 const say = (line: string) => console.log(line);
@@ -254,15 +257,14 @@ export async function runBench(
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
 
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
+  const out = args.out ?? path.join("bench-results", `bench-${stamp}.md`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  const productLog = `${out.replace(/\.md$/, "")}.product.log`;
+  HEADERS = await benchHeaders();
+
   try {
-    app = await startApp(args.productPort, {
-      DATABASE_URL: args.databaseUrl,
-      AUTH_MODE: "demo",
-      RATE_LIMIT_MAX: "1000000000",
-      // The bench is one caller running 32 exports at once; the per-caller cap would refuse most of them.
-      EXPORT_PER_CALLER: "100",
-      LOG_LEVEL: "warn",
-    });
+    app = await startApp(args.productPort, productBenchEnv(args.databaseUrl), { stdoutFile: productLog });
     baseline = await startBaseline(args.databaseUrl, args.baselinePort);
     if (withFloor) floor = await startFloor(args.databaseUrl, args.floorPort);
     say(
@@ -336,9 +338,6 @@ export async function runBench(
     const rssLine = `Product peak RSS (process tree of \`npm start\`, sampled every 200 ms over ${rss.samples()} samples): ${Math.round(peakRssMiB)} MB${serverPeakMiB === null ? "" : ` (Next.js server process tree alone: ${Math.round(serverPeakMiB)} MB)`}`;
     say(`\n${table}\n\n${rssLine}\n`);
 
-    const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
-    const out = args.out ?? path.join("bench-results", `bench-${stamp}.md`);
-    mkdirSync(path.dirname(out), { recursive: true });
     const notes = rows.filter((r) => r.note).map((r) => `- ${r.scenario}@c${r.concurrency}: ${r.note}`);
     const md = [
       `# Benchmark ${new Date().toISOString()}`,
@@ -347,7 +346,7 @@ export async function runBench(
       `Whale ${data.whale.id} (${data.whale.transactions} transactions), small player ${data.small.id} (${data.small.transactions});`,
       `type-date: event_type=${data.typeDate.eventType}, ${data.typeDate.fromDate} .. ${data.typeDate.toDate} (${data.typeDate.matches} matches);`,
       `event_name="${data.eventName.value}" (${data.eventName.matches} matches); offset/cursor depth ${data.depth}; export from_date=${data.export.fromDate} (${data.export.rows} rows).`,
-      "Product: production build, AUTH_MODE=demo, LOG_LEVEL=warn, RATE_LIMIT_MAX=1e9. Floor (cheap scenarios): tools/bench/floor-app, a minimal Next.js app doing the same Prisma reads with the same start settings. Baseline: node:http + pg (pool 10), LIMIT/OFFSET + count(*); its cursor scenario uses OFFSET at the same depth.",
+      `Product: production build as deployed (tools/bench/product-posture.ts): AUTH_MODE=jwt with a support agent's HS256 token (profiles masked), LOG_LEVEL=info (access log in ${productLog}), RATE_LIMIT_MAX=1e9, audit rows written. Floor (cheap scenarios): tools/bench/floor-app, a minimal Next.js app doing the same Prisma reads with the same start settings. Baseline: node:http + pg (pool 10), LIMIT/OFFSET + count(*); its cursor scenario uses OFFSET at the same depth.`,
       `Targets: ≥ ${TARGETS.cheapFloorRatio}× the floor (profile, small player), ≥ ${TARGETS.whaleRatio}× the baseline (whale scenarios); p99 < ${TARGETS.p99Ms} ms at c1 (all but the export); peak RSS < ${TARGETS.peakRssMiB} MB.`,
       "",
       table,

@@ -1,0 +1,44 @@
+/*
+ * How the benchmarks run the product: as it is deployed, with every protection on. Verified tokens
+ * (AUTH_MODE=jwt, HS256, bound to their session), a caller without players:pii (its profiles come back masked),
+ * the rate limiter in the path (a quota far above the load, so it counts but never refuses), audit rows written
+ * to the database, the access log at its default level (one JSON line per request, written to a file as a log
+ * shipper would read it) and the security headers. Demo authentication or LOG_LEVEL=warn would leave work out
+ * that a deployment does on every request.
+ */
+import { SignJWT } from "jose";
+
+/** Signs the benchmark's tokens only; a benchmark server never holds real data. */
+export const BENCH_JWT_SECRET = "benchmark-only-signing-secret-not-for-any-deployment-0123456789";
+export const BENCH_SESSION_ID = "bench-session-1";
+/** Longer than any benchmark run, shorter than the product's default maximum token lifetime (86,400 s). */
+const TOKEN_LIFETIME_S = 12 * 3600;
+
+/** The product's environment for a benchmark against `databaseUrl` (plus what startApp adds). */
+export function productBenchEnv(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    AUTH_MODE: "jwt",
+    AUTH_JWT_SECRET: BENCH_JWT_SECRET,
+    // The limiter runs on every request; its quota is far above what one benchmark caller sends.
+    RATE_LIMIT_MAX: "1000000000",
+    // The bench is one caller running 32 exports at once; the per-caller cap would refuse most of them.
+    EXPORT_PER_CALLER: "100",
+    LOG_LEVEL: "info",
+  };
+}
+
+/** A support agent's token as the back office issues them: `sub`, `name`, `sid` and the players:read scope. */
+export async function benchToken(now = Math.floor(Date.now() / 1000)): Promise<string> {
+  return new SignJWT({ name: "Bench Agent", sid: BENCH_SESSION_ID, scope: "players:read" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject("bench-support-agent")
+    .setIssuedAt(now)
+    .setExpirationTime(now + TOKEN_LIFETIME_S)
+    .sign(new TextEncoder().encode(BENCH_JWT_SECRET));
+}
+
+/** The request headers of every benchmark request to the product (the floor and the baseline ignore them). */
+export async function benchHeaders(): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await benchToken()}`, "x-session-id": BENCH_SESSION_ID };
+}
