@@ -235,6 +235,77 @@ describe("jwt mode with a shared secret", () => {
   });
 });
 
+describe("jwt mode: a token verified a moment ago (the verified-token cache)", () => {
+  useEnv({
+    ...cleared,
+    AUTH_MODE: "jwt",
+    AUTH_JWT_SECRET: SECRET,
+    AUTH_JWT_ISSUER: ISSUER,
+    AUTH_JWT_AUDIENCE: AUDIENCE,
+  });
+  const start = 1_800_000_000;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(start * 1000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const token = (exp: number, claims: JWTPayload = {}) =>
+    new SignJWT({ sub: "agent-42", ...claims })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(start)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(SECRET));
+
+  it("is refused once it expires, as a fresh check would refuse it", async () => {
+    const t = await token(start + 30);
+    await expect(authenticateApiRequest(headers(`Bearer ${t}`))).resolves.toMatchObject({
+      subject: "agent-42",
+    });
+    vi.setSystemTime((start + 30 + 5) * 1000 - 1);
+    await expect(authenticateApiRequest(headers(`Bearer ${t}`))).resolves.toBeTruthy();
+    vi.setSystemTime((start + 30 + 5) * 1000 + 1000);
+    expect((await rejection(headers(`Bearer ${t}`))).detail).toMatch(/expired/);
+  });
+
+  it("is still bound to its session on every request", async () => {
+    const t = await token(start + 300, { sid: "sess-1" });
+    await expect(authenticateApiRequest(headers(`Bearer ${t}`, "sess-1"))).resolves.toBeTruthy();
+    const problem = await rejection(headers(`Bearer ${t}`, "sess-2"));
+    expect(problem.errors?.[0]?.name).toBe("X-Session-ID");
+  });
+
+  it("does not vouch for another token with the same header and claims but another signature", async () => {
+    const t = await token(start + 300);
+    await authenticateApiRequest(headers(`Bearer ${t}`));
+    const [h, p, s = ""] = t.split(".");
+    const flipped = `${h}.${p}.${s.slice(0, -2)}${s.endsWith("AA") ? "BB" : "AA"}`;
+    expect((await rejection(headers(`Bearer ${flipped}`))).detail).toBe("The access token is not valid.");
+  });
+
+  it("is forgotten when the configuration changes (another secret refuses it)", async () => {
+    const t = await token(start + 300);
+    await authenticateApiRequest(headers(`Bearer ${t}`));
+    vi.stubEnv("AUTH_JWT_SECRET", "a-different-secret-of-sufficient-length-0123456789");
+    resetEnvCache();
+    expect((await rejection(headers(`Bearer ${t}`))).detail).toBe("The access token is not valid.");
+  });
+
+  it("shares claims that a request cannot change for the next one", async () => {
+    const t = await token(start + 300, { role: "support" });
+    const first = await authenticateApiRequest(headers(`Bearer ${t}`));
+    expect(() => {
+      (first.claims as JWTPayload).sub = "admin";
+    }).toThrow(TypeError);
+    await expect(authenticateApiRequest(headers(`Bearer ${t}`))).resolves.toMatchObject({
+      subject: "agent-42",
+    });
+  });
+});
+
 describe("jwt mode: bounded token lifetime (AUTH_MAX_TOKEN_LIFETIME_SECONDS, default 24 h)", () => {
   useEnv({
     ...cleared,
