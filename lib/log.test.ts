@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createLogger, log, MAX_LOGGED_TEXT, scrubText } from "./log.ts";
+import { createLogger, log, MASKS, MAX_LOGGED_TEXT, scrubText } from "./log.ts";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -74,6 +75,43 @@ describe("structured logging", () => {
     expect(JSON.stringify(lines[0])).not.toContain("jane@example.com");
     // Short text is untouched.
     expect(scrubText("/api/v1/players/P000007")).toBe("/api/v1/players/P000007");
+  });
+
+  it("masks exactly what every pattern applied to every text would (the quick scan skips only clean text)", () => {
+    const everyPattern = (text: string) =>
+      MASKS.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
+    const pieces = fc.constantFrom(
+      "a",
+      "Z",
+      "0",
+      "9",
+      "@",
+      "+",
+      ".",
+      "-",
+      "/",
+      " ",
+      "eyJ",
+      "BeArEr ",
+      "x.y",
+      "é",
+    );
+    const text = fc.array(pieces, { maxLength: 60 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ maxLength: 80 })), (t) => {
+        expect(scrubText(t)).toBe(everyPattern(t));
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(scrubText("/api/v1/players/P000007")).toBe("/api/v1/players/P000007");
+    expect(scrubText("AUTHORIZATION: BEARER abc")).toBe("AUTHORIZATION: BEARER [redacted]");
+  });
+
+  it("redacts sensitive keys whatever their case, at every depth walked", () => {
+    const { lines, logger } = captureAt("debug");
+    logger.warn({ Authorization: "x1", a: { b: { Cookie: "x2", c: { PASSWORD: "x3" } } } }, "deep");
+    const text = JSON.stringify(lines[0]);
+    for (const secret of ["x1", "x2", "x3"]) expect(text).not.toContain(secret);
   });
 
   it("keeps dates readable (audit records logged as a last resort carry them)", () => {
