@@ -1,21 +1,34 @@
-import { ExactNumber } from "../schemas/exact-number.ts";
+import { randomBytes } from "node:crypto";
+import { withExactJson } from "../schemas/exact-number.ts";
+
+/*
+ * JSON.stringify, except that ExactNumber values are written as their exact digits. The native JSON.stringify
+ * walks the value either way (a walk in JavaScript was ~3% of a first page's CPU, docs/performance.md):
+ *
+ * - with JSON.rawJSON (Node 22+), each ExactNumber becomes its digits as raw JSON text;
+ * - without it (Node 20), each becomes the string `<marker><digits>`, and `"<marker><digits>"` is replaced by the
+ *   bare digits afterwards. The marker holds 128 random bits drawn at start and is never sent (every occurrence
+ *   is replaced), so no stored text can forge one; the digits are ExactNumber's canonical form, which needs no
+ *   escaping inside a JSON string.
+ */
+
+type RawJson = (text: string) => unknown;
+const nativeRawJson = (JSON as unknown as { rawJSON?: RawJson }).rawJSON;
+
+const MARKER = `exact-${randomBytes(16).toString("hex")}:`;
+const MARKED = new RegExp(`"${MARKER}(-?\\d+(?:\\.\\d+)?)"`, "g");
+const marked = (digits: string) => `${MARKER}${digits}`;
 
 /**
- * JSON.stringify, except that ExactNumber values are written as their exact digits.
- * Node 20 has no JSON.rawJSON, so this walks the value itself; it handles what the API returns
- * (plain objects, arrays, strings, numbers, booleans, null, Dates, ExactNumber).
+ * JSON text of `value` with exact decimals. `rawJson: false` forces the Node 20 way on any runtime (tests).
+ * Like JSON.stringify, except that a value with no JSON text (undefined) gives "null".
  */
-export function stringifyJson(value: unknown): string {
-  if (value instanceof ExactNumber) return value.digits;
-  if (value === null || typeof value !== "object") {
-    return value === undefined ? "null" : JSON.stringify(value);
-  }
-  if (value instanceof Date) return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(stringifyJson).join(",")}]`;
-  const parts: string[] = [];
-  for (const [key, item] of Object.entries(value)) {
-    if (item === undefined || typeof item === "function") continue;
-    parts.push(`${JSON.stringify(key)}:${stringifyJson(item)}`);
-  }
-  return `{${parts.join(",")}}`;
+export function stringifyJson(value: unknown, options: { rawJson?: boolean } = {}): string {
+  const raw = (options.rawJson ?? true) ? nativeRawJson : undefined;
+  const text = withExactJson(raw ?? marked, () => JSON.stringify(value) as string | undefined);
+  if (text === undefined) return "null";
+  return raw ? text : text.replace(MARKED, "$1");
 }
+
+/** Whether this runtime writes exact decimals through JSON.rawJSON. */
+export const hasRawJson = nativeRawJson !== undefined;

@@ -1,3 +1,20 @@
+/** While lib/http/json.ts writes a response: what an ExactNumber stands for in JSON.stringify's output. */
+let exactEncoding: ((digits: string) => unknown) | null = null;
+
+/**
+ * Runs `write` (a synchronous JSON.stringify) with every ExactNumber's toJSON answering `encode(digits)`.
+ * JSON.stringify cannot yield, so no other request's serialization can see the setting.
+ */
+export function withExactJson<T>(encode: (digits: string) => unknown, write: () => T): T {
+  const previous = exactEncoding;
+  exactEncoding = encode;
+  try {
+    return write();
+  } finally {
+    exactEncoding = previous;
+  }
+}
+
 /**
  * A decimal that must leave the API as a JSON number with exactly these digits (no float round-trip).
  * Money is read from PostgreSQL numeric as text and wrapped here; lib/http/json.ts writes it verbatim.
@@ -5,13 +22,19 @@
 export class ExactNumber {
   static readonly PATTERN = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
   private static readonly INPUT = /^[+-]?\d+(\.\d+)?$/;
+  /** What normalize() returns: no sign on zero, no leading or trailing zeros. */
+  private static readonly CANONICAL = /^(?:0|-?(?:[1-9]\d*(?:\.\d*[1-9])?|0\.\d*[1-9]))$/;
 
   readonly digits: string;
 
   constructor(text: string) {
+    // Most values (Prisma's Decimal.toFixed()) are canonical already: one test instead of the checks below.
+    if (ExactNumber.CANONICAL.test(text)) {
+      this.digits = text;
+      return;
+    }
     if (!ExactNumber.INPUT.test(text.trim())) throw new TypeError(`Not a plain decimal: ${text}`);
-    const digits = ExactNumber.normalize(text);
-    this.digits = digits;
+    this.digits = ExactNumber.normalize(text);
   }
 
   /** "0012.5000" → "12.5", "-0.000" → "0": canonical JSON number text. */
@@ -31,9 +54,9 @@ export class ExactNumber {
     return new ExactNumber(typeof value === "string" ? value : value.toFixed());
   }
 
-  /** Lossy fallback for plain JSON.stringify; API responses never go through it. */
-  toJSON(): number {
-    return Number(this.digits);
+  /** Exact inside lib/http/json.ts's stringifyJson; a lossy number for any other JSON.stringify. */
+  toJSON(): unknown {
+    return exactEncoding ? exactEncoding(this.digits) : Number(this.digits);
   }
 
   toString(): string {
