@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -138,5 +139,46 @@ describe("structured logging", () => {
     } finally {
       global.parLogger = previous;
     }
+  });
+});
+
+describe("the access log on standard output", () => {
+  /** A child process that logs `count` info lines, then waits `exitAfterMs` and exits (as Next.js does). */
+  function logInChild(count: number, exitAfterMs: number) {
+    const script = `
+      process.env.LOG_LEVEL = "info";
+      const { log } = await import(${JSON.stringify(new URL("./log.ts", import.meta.url).pathname)});
+      for (let i = 0; i < ${count}; i++) log.info("request", { requestId: "r" + i });
+      setTimeout(() => process.exit(0), ${exitAfterMs});`;
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const seen: { at: number; lines: number }[] = [];
+    let text = "";
+    const started = Date.now();
+    child.stdout.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      seen.push({ at: Date.now() - started, lines: text.split("\n").filter(Boolean).length });
+    });
+    const exited = new Promise<number>((resolve) => child.on("exit", () => resolve(Date.now() - started)));
+    return { seen, exited, lines: () => text.split("\n").filter(Boolean) };
+  }
+
+  it("writes a few lines within the flush interval, while the process keeps running", async () => {
+    const child = logInChild(3, 2_500);
+    const exitedAt = await child.exited;
+    const first = child.seen.find((s) => s.lines >= 3);
+    expect(first, "the lines arrived").toBeDefined();
+    // Written by the periodic flush (200 ms), not by the flush at exit 2.5 s after they were logged.
+    expect(exitedAt - (first?.at ?? exitedAt)).toBeGreaterThan(1_500);
+    expect(child.lines().map((l) => JSON.parse(l).requestId)).toEqual(["r0", "r1", "r2"]);
+  });
+
+  it("loses no line at exit, however many are waiting", async () => {
+    const child = logInChild(20_000, 0);
+    await child.exited;
+    const lines = child.lines();
+    expect(lines).toHaveLength(20_000);
+    expect(JSON.parse(lines.at(-1) ?? "{}").requestId).toBe("r19999");
   });
 });
