@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DURATION_SECONDS, parseBenchArgs } from "./args.ts";
+import { DEFAULT_DURATION_SECONDS, DEFAULT_ROUNDS, parseBenchArgs } from "./args.ts";
 import { SCENARIO_NAMES } from "./scenarios.ts";
 
 const URL = "postgresql://postgres@127.0.0.1:5432/pbench_x";
@@ -10,6 +10,7 @@ describe("parseBenchArgs", () => {
     expect(args).toEqual({
       databaseUrl: URL,
       durationSeconds: DEFAULT_DURATION_SECONDS,
+      rounds: DEFAULT_ROUNDS,
       scenarios: [...SCENARIO_NAMES],
       build: false,
       productPort: 3340,
@@ -43,6 +44,9 @@ describe("parseBenchArgs", () => {
     expect(() => parseBenchArgs(["--duration"], env)).toThrow(/--duration needs a value/);
     expect(() => parseBenchArgs(["--duration", "0"], env)).toThrow(/between 1 and 600/);
     expect(() => parseBenchArgs(["--duration", "abc"], env)).toThrow(/between 1 and 600/);
+    expect(() => parseBenchArgs(["--rounds", "0"], env)).toThrow(/--rounds: a whole number between 1 and 50/);
+    expect(() => parseBenchArgs(["--rounds", "2.5"], env)).toThrow(/--rounds/);
+    expect(parseBenchArgs(["--rounds", "5"], env).rounds).toBe(5);
     expect(() => parseBenchArgs([], {})).toThrow(/DATABASE_URL/);
   });
 

@@ -2,8 +2,14 @@ import { SCENARIO_NAMES, type ScenarioName } from "./scenarios.ts";
 
 export interface BenchArgs {
   databaseUrl: string;
-  /** Seconds per scenario and concurrency (the export scenario runs a fixed number of requests instead). */
+  /** Seconds of each measured run (the export scenario runs a fixed number of requests instead). */
   durationSeconds: number;
+  /**
+   * Interleaved rounds per scenario and concurrency: each round measures every side once, in the reverse order
+   * of the round before (ABBA), and the figures are the medians over the rounds. The machine is shared: a
+   * neighbour's load lands on one round, not on one side.
+   */
+  rounds: number;
   out?: string;
   scenarios: ScenarioName[];
   /** Run `next build` (of the product and of the floor app) even when a production build exists. */
@@ -14,12 +20,13 @@ export interface BenchArgs {
   floorPort: number;
 }
 
-export const DEFAULT_DURATION_SECONDS = 8;
+export const DEFAULT_DURATION_SECONDS = 4;
+export const DEFAULT_ROUNDS = 3;
 export const DEFAULT_PRODUCT_PORT = 3340;
 export const DEFAULT_BASELINE_PORT = 3341;
 
 const USAGE =
-  "usage: npm run bench -- [--database-url URL] [--duration SECONDS] [--out FILE] [--scenarios a,b] [--build] [--port N] [--baseline-port N] [--floor-port N]";
+  "usage: npm run bench -- [--database-url URL] [--duration SECONDS] [--rounds N] [--out FILE] [--scenarios a,b] [--build] [--port N] [--baseline-port N] [--floor-port N]";
 
 function parsePort(flag: string, text: string): number {
   const port = Number(text);
@@ -44,6 +51,7 @@ export function parseBenchArgs(argv: readonly string[], env: Record<string, stri
       ![
         "--database-url",
         "--duration",
+        "--rounds",
         "--out",
         "--scenarios",
         "--port",
@@ -65,6 +73,12 @@ export function parseBenchArgs(argv: readonly string[], env: Record<string, stri
   const durationSeconds = durationText === undefined ? DEFAULT_DURATION_SECONDS : Number(durationText);
   if (!Number.isFinite(durationSeconds) || durationSeconds < 1 || durationSeconds > 600) {
     throw new Error(`--duration: seconds between 1 and 600, got ${durationText}`);
+  }
+
+  const roundsText = values.get("--rounds");
+  const rounds = roundsText === undefined ? DEFAULT_ROUNDS : Number(roundsText);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) {
+    throw new Error(`--rounds: a whole number between 1 and 50, got ${roundsText}`);
   }
 
   let scenarios: ScenarioName[] = [...SCENARIO_NAMES];
@@ -103,6 +117,7 @@ export function parseBenchArgs(argv: readonly string[], env: Record<string, stri
   return {
     databaseUrl,
     durationSeconds,
+    rounds,
     scenarios,
     build,
     productPort,

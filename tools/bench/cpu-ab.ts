@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { httpGet, isFailure, startApp } from "./app-process.ts";
 import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
-import { namedCpuSeconds, treeCpuSeconds } from "./process-rss.ts";
+import { cpuSecondsBetween, namedCpuTicks, treeCpuSeconds } from "./process-rss.ts";
 import { benchHeaders, productBenchEnv } from "./product-posture.ts";
 
 let HEADERS: Record<string, string> = {};
@@ -92,12 +92,12 @@ async function run(url: string, connections: number, amount: number) {
 async function measure(server: Server, path: string, connections: number, amount: number) {
   await run(server.url + path, connections, Math.max(100, amount / 5));
   const root = server.cpuRoot();
-  const before = { server: treeCpuSeconds(root), db: namedCpuSeconds("postgres") };
+  const before = { server: treeCpuSeconds(root), db: namedCpuTicks("postgres") };
   const result = await run(server.url + path, connections, amount);
   // The audit rows of the last requests are written within the flush interval (250 ms): count them here.
   await new Promise((r) => setTimeout(r, 400));
   const cpu = treeCpuSeconds(root) - before.server;
-  const db = namedCpuSeconds("postgres") - before.db;
+  const db = cpuSecondsBetween(before.db, namedCpuTicks("postgres"));
   const done = result["2xx"];
   if (result.non2xx > 0) throw new Error(`${server.name} ${path}: ${result.non2xx} non-2xx answers`);
   return { usPerReq: (cpu / done) * 1e6, dbUsPerReq: (db / done) * 1e6, rps: done / result.duration };

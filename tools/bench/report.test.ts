@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   checkTargets,
+  combineRounds,
   floorRatio,
   formatTable,
   type Measurement,
+  median,
   type ResultRow,
   ratio,
+  roundRatios,
   summaryLine,
 } from "./report.ts";
 
@@ -127,7 +130,7 @@ describe("formatTable", () => {
     ]);
     const lines = table.split("\n");
     expect(lines[0]).toMatch(
-      /^\| scenario +\| c +\| product req\/s \| p50 ms \| p99 ms \| floor req\/s \| p50 ms \| p99 ms \| baseline req\/s \| p50 ms \| p99 ms \| vs floor \| vs baseline \| product RSS MB \|$/,
+      /^\| scenario +\| c +\| product req\/s \| p50 ms \| p99 ms \| floor req\/s \| p50 ms \| p99 ms \| baseline req\/s \| p50 ms \| p99 ms \| vs floor \| vs baseline \| product CPU µs\/req \| floor CPU µs\/req \| product RSS MB \|$/,
     );
     expect(lines[1]).toMatch(/^\|[-|:]+\|$/);
     expect(lines[2]?.split("|").map((c) => c.trim())).toEqual([
@@ -145,6 +148,8 @@ describe("formatTable", () => {
       "13",
       "0.90×",
       "0.61×",
+      "-",
+      "-",
       "250",
       "",
     ]);
@@ -164,9 +169,60 @@ describe("formatTable", () => {
       "-",
       "-",
       "-",
+      "-",
+      "-",
       "",
     ]);
     // Every line has the same width.
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
+  });
+
+  it("shows the median of the rounds' ratios with their range, and each side's CPU per request", () => {
+    const table = formatTable([
+      {
+        ...row(
+          "profile",
+          32,
+          m(850, 40, { cpuUsPerRequest: 1234.4 }),
+          m(4000),
+          m(1000, 30, { cpuUsPerRequest: 1000 }),
+        ),
+        floorRatios: [0.8, 0.9, 0.86],
+      },
+    ]);
+    const cells = table
+      .split("\n")[2]
+      ?.split("|")
+      .map((c) => c.trim());
+    expect(cells?.slice(12, 16)).toEqual(["0.86× (0.80–0.90)", "0.21×", "1234", "1000"]);
+  });
+});
+
+describe("rounds", () => {
+  it("combines a side's rounds into medians and sums", () => {
+    const combined = combineRounds([
+      m(100, 10, { cpuUsPerRequest: 900, non2xx: 1, statuses: { "200": 799, "503": 1 } }),
+      m(300, 30, { cpuUsPerRequest: 1100 }),
+      m(200, 20, { cpuUsPerRequest: 1000 }),
+    ]);
+    expect(combined).toMatchObject({ rps: 200, p99: 20, p50: 10, cpuUsPerRequest: 1000, non2xx: 1 });
+    expect(combined?.requests).toBe(800 + 2400 + 1600);
+    expect(combined?.statuses).toEqual({ "200": 799 + 2400 + 1600, "503": 1 });
+    expect(combineRounds([])).toBeNull();
+  });
+
+  it("takes the ratio to the floor from the rounds, not from the medians of each side", () => {
+    // Round 2 was slow for both sides: its ratio still counts like the others.
+    const product = [m(900), m(450), m(880)];
+    const floor = [m(1000), m(500), m(1100)];
+    const ratios = roundRatios(product, floor);
+    expect(ratios).toEqual([0.9, 0.9, 0.8]);
+    const r: ResultRow = {
+      ...row("profile", 1, combineRounds(product), m(4000), combineRounds(floor)),
+      floorRatios: ratios,
+    };
+    expect(floorRatio(r)).toBe(0.9);
+    expect(roundRatios([m(1), null], [m(2), m(2)])).toEqual([0.5]);
+    expect(median([3, 1, 2, 4])).toBe(2.5);
   });
 });

@@ -19,6 +19,8 @@ export interface Measurement {
   timeouts: number;
   /** Response status → count. */
   statuses: Record<string, number>;
+  /** CPU time (user + system) of the server's process tree per completed request, in µs. */
+  cpuUsPerRequest?: number;
 }
 
 export interface ResultRow {
@@ -28,6 +30,9 @@ export interface ResultRow {
   baseline: Measurement | null;
   /** The floor app (tools/bench/floor-app), on the scenarios it answers (hasFloor); absent on the others. */
   floor?: Measurement | null;
+  /** The product's throughput over the floor's (baseline's) in each interleaved round. */
+  floorRatios?: number[];
+  baselineRatios?: number[];
   /** The product's peak RSS while this row ran (MiB). */
   productRssMiB?: number;
   /** Why a side was not measured. */
@@ -43,14 +48,67 @@ export const TARGETS = {
   peakRssMiB: 400,
 } as const;
 
-const rpsRatio = (a: Measurement | null | undefined, b: Measurement | null | undefined): number | null =>
-  a && b && b.rps > 0 ? a.rps / b.rps : null;
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
 
-/** The product's throughput over the bare baseline's. */
-export const ratio = (row: ResultRow): number | null => rpsRatio(row.product, row.baseline);
+/**
+ * One side's rounds as one measurement: the median of each rate, latency and CPU figure, the sums of the
+ * counts. Null when the side was measured in no round.
+ */
+export function combineRounds(rounds: readonly Measurement[]): Measurement | null {
+  if (rounds.length === 0) return null;
+  const statuses: Record<string, number> = {};
+  for (const r of rounds)
+    for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const sum = (pick: (m: Measurement) => number) => rounds.reduce((total, m) => total + pick(m), 0);
+  const cpu = rounds.map((r) => r.cpuUsPerRequest).filter((c): c is number => c !== undefined);
+  return {
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    requests: sum((r) => r.requests),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statuses,
+    ...(cpu.length ? { cpuUsPerRequest: median(cpu) } : {}),
+  };
+}
 
-/** The product's throughput over the floor's. */
-export const floorRatio = (row: ResultRow): number | null => rpsRatio(row.product, row.floor);
+/** Each round's throughput ratio, where both sides were measured in it. */
+export function roundRatios(
+  a: readonly (Measurement | null)[],
+  b: readonly (Measurement | null)[],
+): number[] {
+  return a.flatMap((m, i) => {
+    const other = b[i];
+    return m && other && other.rps > 0 ? [m.rps / other.rps] : [];
+  });
+}
+
+const rpsRatio = (
+  a: Measurement | null | undefined,
+  b: Measurement | null | undefined,
+  perRound: readonly number[] | undefined,
+): number | null => {
+  if (!a || !b) return null;
+  if (perRound?.length) return median(perRound);
+  return b.rps > 0 ? a.rps / b.rps : null;
+};
+
+/** The product's throughput over the bare baseline's (the median of the rounds' ratios). */
+export const ratio = (row: ResultRow): number | null =>
+  rpsRatio(row.product, row.baseline, row.baselineRatios);
+
+/** The product's throughput over the floor's (the median of the rounds' ratios). */
+export const floorRatio = (row: ResultRow): number | null =>
+  rpsRatio(row.product, row.floor, row.floorRatios);
 
 const label = (row: ResultRow) => `${row.scenario}@c${row.concurrency}`;
 
@@ -155,9 +213,17 @@ export function formatTable(rows: readonly ResultRow[]): string {
     "p99 ms",
     "vs floor",
     "vs baseline",
+    "product CPU µs/req",
+    "floor CPU µs/req",
     "product RSS MB",
   ];
-  const times = (r: number | null) => (r === null ? "-" : `${r.toFixed(2)}×`);
+  const times = (r: number | null, rounds?: readonly number[]) => {
+    if (r === null) return "-";
+    if (!rounds || rounds.length < 2) return `${r.toFixed(2)}×`;
+    return `${r.toFixed(2)}× (${Math.min(...rounds).toFixed(2)}–${Math.max(...rounds).toFixed(2)})`;
+  };
+  const cpu = (m: Measurement | null | undefined) =>
+    m?.cpuUsPerRequest === undefined ? "-" : String(Math.round(m.cpuUsPerRequest));
   const body = rows.map((row) => {
     return [
       row.scenario,
@@ -165,8 +231,10 @@ export function formatTable(rows: readonly ResultRow[]): string {
       ...cells(row.product),
       ...cells(row.floor),
       ...cells(row.baseline),
-      times(floorRatio(row)),
-      times(ratio(row)),
+      times(floorRatio(row), row.floorRatios),
+      times(ratio(row), row.baselineRatios),
+      cpu(row.product),
+      cpu(row.floor),
       row.productRssMiB === undefined ? "-" : String(Math.round(row.productRssMiB)),
     ];
   });

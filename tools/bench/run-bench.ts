@@ -20,9 +20,10 @@ import { type AppProcess, httpGet, isFailure, startApp } from "./app-process.ts"
 import { type BenchArgs, parseBenchArgs } from "./args.ts";
 import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
 import { type BenchData, pickBenchData } from "./pick-bench-data.ts";
-import { startRssSampler } from "./process-rss.ts";
+import { startRssSampler, treeCpuSeconds } from "./process-rss.ts";
 import { benchHeaders, productBenchEnv } from "./product-posture.ts";
 import {
+  combineRounds,
   floorRatio,
   fmtMs,
   fmtRps,
@@ -30,6 +31,7 @@ import {
   type Measurement,
   type ResultRow,
   ratio,
+  roundRatios,
   summaryLine,
   TARGETS,
 } from "./report.ts";
@@ -207,9 +209,30 @@ function toMeasurement(r: autocannon.Result): Measurement {
   };
 }
 
+/**
+ * One measured run: autocannon's figures and the server's CPU time per completed request (its process tree,
+ * read from /proc before and after, and once more after a pause that lets the product write the audit rows
+ * of its last requests, which it batches every 250 ms).
+ */
+async function measureSide(
+  url: string,
+  connections: number,
+  opts: Parameters<typeof cannon>[2],
+  pid: number | undefined,
+): Promise<Measurement> {
+  const before = pid ? treeCpuSeconds(pid) : 0;
+  const measurement = toMeasurement(await cannon(url, connections, opts));
+  if (!pid || measurement.requests === 0) return measurement;
+  await new Promise((r) => setTimeout(r, 300));
+  const cpu = treeCpuSeconds(pid) - before;
+  return { ...measurement, cpuUsPerRequest: (cpu / measurement.requests) * 1e6 };
+}
+
 const progressLine = (row: ResultRow) => {
   const side = (m: Measurement | null) =>
-    m ? `${fmtRps(m.rps)} req/s p50 ${fmtMs(m.p50)} p99 ${fmtMs(m.p99)} ms` : "not measured";
+    m
+      ? `${fmtRps(m.rps)} req/s p50 ${fmtMs(m.p50)} p99 ${fmtMs(m.p99)} ms${m.cpuUsPerRequest === undefined ? "" : ` ${Math.round(m.cpuUsPerRequest)} µs CPU/req`}`
+      : "not measured";
   const times = (r: number | null, of: string) => (r === null ? "" : ` | ${r.toFixed(2)}× ${of}`);
   const floor = row.floor === undefined ? "" : ` | floor ${side(row.floor)}`;
   return `${row.scenario} c${row.concurrency}: product ${side(row.product)}${floor} | baseline ${side(row.baseline)}${times(floorRatio(row), "the floor")}${times(ratio(row), "the baseline")}`;
@@ -289,9 +312,11 @@ export async function runBench(
       rss.takePeakSince(); // per-row peaks start with this scenario
       // The floor answers the product's paths.
       const targets = [
-        { side: "product", url: app.url, path: paths.product },
-        ...(floor && hasFloor(name) ? [{ side: "floor", url: floor.url, path: paths.product }] : []),
-        { side: "baseline", url: baseline.url, path: paths.baseline },
+        { side: "product", url: app.url, path: paths.product, pid: () => app?.serverPid() ?? app?.pid },
+        ...(floor && hasFloor(name)
+          ? [{ side: "floor", url: floor.url, path: paths.product, pid: () => floor?.child.pid }]
+          : []),
+        { side: "baseline", url: baseline.url, path: paths.baseline, pid: () => baseline?.child.pid },
       ] as const;
       // A probe per side: a wrong answer is reported once, readable, instead of as thousands of non-2xx.
       const sides = [];
@@ -309,21 +334,38 @@ export async function runBench(
         const opts = isExport
           ? { amount: c === 1 ? 5 : c, timeout: EXPORT_TIMEOUT_S }
           : { duration: args.durationSeconds };
-        const measured = new Map<string, Measurement | null>();
-        // Back to back, in the same order for every row.
-        for (const { side, url, path: p, problem } of sides) {
-          measured.set(side, problem ? null : toMeasurement(await cannon(`${url}${p}`, c, opts)));
+        // Interleaved rounds (one for the export, whose runs are long): each measures every side once, in the
+        // reverse order of the round before (ABBA), so a neighbour's load lands on a round, not on a side.
+        const rounds = isExport ? 1 : args.rounds;
+        const measured = new Map<string, (Measurement | null)[]>();
+        for (let round = 0; round < rounds; round++) {
+          const order = round % 2 === 0 ? sides : [...sides].reverse();
+          for (const { side, url, path: p, problem, pid } of order) {
+            const m = problem ? null : await measureSide(`${url}${p}`, c, opts, pid());
+            measured.set(side, [...(measured.get(side) ?? []), m]);
+          }
         }
+        const combined = (side: string) =>
+          measured.has(side)
+            ? combineRounds((measured.get(side) ?? []).filter((m): m is Measurement => m !== null))
+            : undefined;
         const note = sides
           .filter((s) => s.problem)
           .map((s) => `${s.side} ${s.problem}`)
           .join("; ");
+        const product = measured.get("product") ?? [];
         const row: ResultRow = {
           scenario: name,
           concurrency: c,
-          product: measured.get("product") ?? null,
-          ...(measured.has("floor") ? { floor: measured.get("floor") ?? null } : {}),
-          baseline: measured.get("baseline") ?? null,
+          product: combined("product") ?? null,
+          ...(measured.has("floor")
+            ? {
+                floor: combined("floor") ?? null,
+                floorRatios: roundRatios(product, measured.get("floor") ?? []),
+              }
+            : {}),
+          baseline: combined("baseline") ?? null,
+          baselineRatios: roundRatios(product, measured.get("baseline") ?? []),
           productRssMiB: rss.takePeakSince(),
           ...(note ? { note } : {}),
         };
@@ -342,7 +384,7 @@ export async function runBench(
     const md = [
       `# Benchmark ${new Date().toISOString()}`,
       "",
-      `Database ${redact(args.databaseUrl)}; ${args.durationSeconds} s per scenario and concurrency (export: 5 requests at c1, 32 at c32).`,
+      `Database ${redact(args.databaseUrl)}; per scenario and concurrency ${args.rounds} interleaved rounds (ABBA order) of ${args.durationSeconds} s per side; figures are the medians of the rounds, "vs floor" the median of the rounds' ratios (their range in brackets); CPU µs/req is the server's process tree (user + system) per request (export: one round, 5 requests at c1, 32 at c32).`,
       `Whale ${data.whale.id} (${data.whale.transactions} transactions), small player ${data.small.id} (${data.small.transactions});`,
       `type-date: event_type=${data.typeDate.eventType}, ${data.typeDate.fromDate} .. ${data.typeDate.toDate} (${data.typeDate.matches} matches);`,
       `event_name="${data.eventName.value}" (${data.eventName.matches} matches); offset/cursor depth ${data.depth}; export from_date=${data.export.fromDate} (${data.export.rows} rows).`,
