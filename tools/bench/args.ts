@@ -5,9 +5,9 @@ export interface BenchArgs {
   /** Seconds of each measured run (the export scenario runs a fixed number of requests instead). */
   durationSeconds: number;
   /**
-   * Interleaved rounds per scenario and concurrency: each round measures every side once, in the reverse order
-   * of the round before (ABBA), and the figures are the medians over the rounds. The machine is shared: a
-   * neighbour's load lands on one round, not on one side.
+   * Interleaved rounds per scenario and concurrency: each round measures every side once, the order rotating
+   * from round to round, and the figures are the medians over the rounds. The machine is shared: a neighbour's
+   * load lands on one round, not on one side.
    */
   rounds: number;
   out?: string;

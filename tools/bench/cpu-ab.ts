@@ -1,11 +1,11 @@
 /*
  * Interleaved A/B rounds of the cheap reads: CPU time per request of each server's process tree (utime + stime
  * from /proc, before and after a fixed number of requests) and req/s, for two builds of the product and the
- * floor app, in ABBA order. CPU per request is much less sensitive to other load on a shared machine than
+ * floor app, in rotating order (each after 2 s of unmeasured warm-up). CPU per request is much less sensitive to other load on a shared machine than
  * req/s; the medians of both are printed.
  *
  *   node --import tsx tools/bench/cpu-ab.ts --database-url postgresql://… --a .next-base --b .next \
- *     --rounds 4 --port 4540 [--floor-port 4542] [--requests 1500] [--a-env K=V,…] [--b-env K=V,…]
+ *     --rounds 6 --port 4540 [--floor-port 4542] [--requests 1500] [--a-env K=V,…] [--b-env K=V,…]
  *
  * Both products run in the benchmark's deployment posture (product-posture.ts); `--a-env` / `--b-env` change
  * single settings of one side, to measure what a setting costs with the same build on both sides.
@@ -20,6 +20,7 @@ import { httpGet, isFailure, startApp } from "./app-process.ts";
 import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
 import { cpuSecondsBetween, namedCpuTicks, treeCpuSeconds } from "./process-rss.ts";
 import { benchHeaders, productBenchEnv } from "./product-posture.ts";
+import { rotate } from "./report.ts";
 
 let HEADERS: Record<string, string> = {};
 const PATHS: Record<string, string> = {
@@ -90,7 +91,7 @@ async function run(url: string, connections: number, amount: number) {
 }
 
 async function measure(server: Server, path: string, connections: number, amount: number) {
-  await run(server.url + path, connections, Math.max(100, amount / 5));
+  await autocannon({ url: server.url + path, connections, duration: 2, headers: HEADERS });
   const root = server.cpuRoot();
   const before = { server: treeCpuSeconds(root), db: namedCpuTicks("postgres") };
   const result = await run(server.url + path, connections, amount);
@@ -115,7 +116,7 @@ async function main() {
       "database-url": { type: "string" },
       a: { type: "string", default: ".next-base" },
       b: { type: "string", default: ".next" },
-      rounds: { type: "string", default: "4" },
+      rounds: { type: "string", default: "6" },
       port: { type: "string", default: "4540" },
       "floor-port": { type: "string", default: "4542" },
       requests: { type: "string", default: "1500" },
@@ -138,8 +139,9 @@ async function main() {
     servers.push(await startProduct("B", values.b, port + 3, databaseUrl, envList(values["b-env"]), logDir));
     servers.push(await startFloor(Number(values["floor-port"]), databaseUrl));
     for (let round = 0; round < Number(values.rounds); round++) {
-      // ABBA: every other round runs the servers in the reverse order.
-      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      // The order rotates (A B floor, B floor A, floor A B): each server waits as long between its runs as the
+      // others do. One that has idled longer is slower for a while (run-bench.ts), so no order may favour one.
+      const order = rotate(servers, round);
       for (const scenario of values.scenarios.split(",")) {
         for (const c of [1, 32]) {
           for (const server of order) {

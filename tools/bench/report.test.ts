@@ -8,6 +8,7 @@ import {
   median,
   type ResultRow,
   ratio,
+  rotate,
   roundRatios,
   summaryLine,
 } from "./report.ts";
@@ -224,5 +225,12 @@ describe("rounds", () => {
     expect(floorRatio(r)).toBe(0.9);
     expect(roundRatios([m(1), null], [m(2), m(2)])).toEqual([0.5]);
     expect(median([3, 1, 2, 4])).toBe(2.5);
+  });
+
+  it("rotates the sides so that over as many rounds as sides each runs once in every position", () => {
+    const orders = [0, 1, 2].map((r) => rotate(["product", "floor", "baseline"], r).join(" "));
+    expect(orders).toEqual(["product floor baseline", "floor baseline product", "baseline product floor"]);
+    expect(rotate(["a", "b"], 3)).toEqual(["b", "a"]);
+    expect(rotate([], 1)).toEqual([]);
   });
 });

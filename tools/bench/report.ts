@@ -81,6 +81,13 @@ export function combineRounds(rounds: readonly Measurement[]): Measurement | nul
   };
 }
 
+/** `items` starting at `shift` (modulo its length), wrapping around: the order of the sides in a round. */
+export function rotate<T>(items: readonly T[], shift: number): T[] {
+  const n = items.length;
+  const at = n === 0 ? 0 : ((shift % n) + n) % n;
+  return [...items.slice(at), ...items.slice(0, at)];
+}
+
 /** Each round's throughput ratio, where both sides were measured in it. */
 export function roundRatios(
   a: readonly (Measurement | null)[],

@@ -31,6 +31,7 @@ import {
   type Measurement,
   type ResultRow,
   ratio,
+  rotate,
   roundRatios,
   summaryLine,
   TARGETS,
@@ -40,6 +41,8 @@ import { CONCURRENCIES, hasFloor, type ScenarioName } from "./scenarios.ts";
 /** The product's request headers (a verified token bound to its session); set when the run starts. */
 let HEADERS: Record<string, string> = {};
 const EXPORT_TIMEOUT_S = 600;
+/** Seconds of load before each measured run of a page scenario, not counted. */
+const WARM_UP_S = 2;
 
 const say = (line: string) => console.log(line);
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
@@ -334,13 +337,18 @@ export async function runBench(
         const opts = isExport
           ? { amount: c === 1 ? 5 : c, timeout: EXPORT_TIMEOUT_S }
           : { duration: args.durationSeconds };
-        // Interleaved rounds (one for the export, whose runs are long): each measures every side once, in the
-        // reverse order of the round before (ABBA), so a neighbour's load lands on a round, not on a side.
+        // Interleaved rounds (one for the export, whose runs are long), each measuring every side once, so a
+        // neighbour's load lands on a round, not on a side. The order rotates (P F B, F B P, B P F, …): every
+        // side then waits exactly as long between its runs as the others do. A server that has idled while
+        // the others ran is slower for a while (V8 shrinks an idle heap's young generation; seen: up to 30%
+        // more CPU per request at c1 for the side that had idled longest), so the order must not favour one.
         const rounds = isExport ? 1 : args.rounds;
         const measured = new Map<string, (Measurement | null)[]>();
         for (let round = 0; round < rounds; round++) {
-          const order = round % 2 === 0 ? sides : [...sides].reverse();
+          const order = rotate(sides, round);
           for (const { side, url, path: p, problem, pid } of order) {
+            // Two seconds of the same load first, not counted, for the same reason.
+            if (!problem && !isExport) await cannon(`${url}${p}`, c, { duration: WARM_UP_S });
             const m = problem ? null : await measureSide(`${url}${p}`, c, opts, pid());
             measured.set(side, [...(measured.get(side) ?? []), m]);
           }
@@ -384,7 +392,7 @@ export async function runBench(
     const md = [
       `# Benchmark ${new Date().toISOString()}`,
       "",
-      `Database ${redact(args.databaseUrl)}; per scenario and concurrency ${args.rounds} interleaved rounds (ABBA order) of ${args.durationSeconds} s per side; figures are the medians of the rounds, "vs floor" the median of the rounds' ratios (their range in brackets); CPU µs/req is the server's process tree (user + system) per request (export: one round, 5 requests at c1, 32 at c32).`,
+      `Database ${redact(args.databaseUrl)}; per scenario and concurrency ${args.rounds} interleaved rounds (the order of the sides rotating) of ${args.durationSeconds} s per side, each after 2 s of the same load not counted; figures are the medians of the rounds, "vs floor" the median of the rounds' ratios (their range in brackets); CPU µs/req is the server's process tree (user + system) per request (export: one round, 5 requests at c1, 32 at c32).`,
       `Whale ${data.whale.id} (${data.whale.transactions} transactions), small player ${data.small.id} (${data.small.transactions});`,
       `type-date: event_type=${data.typeDate.eventType}, ${data.typeDate.fromDate} .. ${data.typeDate.toDate} (${data.typeDate.matches} matches);`,
       `event_name="${data.eventName.value}" (${data.eventName.matches} matches); offset/cursor depth ${data.depth}; export from_date=${data.export.fromDate} (${data.export.rows} rows).`,
