@@ -283,7 +283,7 @@ function finishRequest(
   for (const [name, value] of Object.entries(scope.rateHeaders)) response.headers.set(name, value);
   response.headers.set("X-Request-ID", scope.requestId);
   if (log.enabled("info")) {
-    log.info("request", {
+    log.request({
       requestId: scope.requestId,
       method: scope.request.method,
       route: scope.url.pathname,
