@@ -140,6 +140,53 @@ describe("audit queue", () => {
   });
 });
 
+describe("audit queue: one promise per busy stretch (add)", () => {
+  it("gives the first record of a stretch a promise that settles when every record queued meanwhile is written", async () => {
+    vi.useFakeTimers();
+    const db = fakeDatabase();
+    const queue = new AuditQueue(db.writer, options({ batchSize: 2 }));
+    const settledAt: number[] = [];
+    const stretch = queue.add(record(1));
+    expect(stretch).toBeInstanceOf(Promise);
+    void stretch?.then(() => settledAt.push(db.rows.length));
+    // Later records of the stretch get no promise of their own. r2 fills a batch, written at once; r3 arrives
+    // while it is being written and is written right after it, in the same stretch.
+    expect([2, 3].map((n) => queue.add(record(n)))).toEqual([undefined, undefined]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(db.batches).toEqual([2, 1]);
+    expect(settledAt).toEqual([3]);
+    // The queue was empty: the next record starts a new stretch, written after the interval.
+    const next = queue.add(record(4));
+    expect(next).toBeInstanceOf(Promise);
+    expect(queue.add(record(5))).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(250);
+    await next;
+    expect(db.batches).toEqual([2, 1, 2]);
+    expect(db.rows.map((r) => r.requestId)).toEqual(["r1", "r2", "r3", "r4", "r5"]);
+  });
+
+  it("keeps the stretch open through an outage, and settles it at shutdown when the records are handed over", async () => {
+    const db = fakeDatabase();
+    db.setDown(true);
+    const abandoned: AuditRecord[] = [];
+    const queue = new AuditQueue(
+      db.writer,
+      options({ flushIntervalMs: 10, onAbandon: (records) => abandoned.push(...records) }),
+    );
+    let settled = false;
+    void queue.add(record(1))?.then(() => {
+      settled = true;
+    });
+    queue.add(record(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false);
+    expect(await queue.shutdown(100)).toBe(2);
+    await Promise.resolve();
+    expect(settled).toBe(true);
+    expect(abandoned.map((r) => r.requestId)).toEqual(["r1", "r2"]);
+  });
+});
+
 describe("resilient writer", () => {
   it("writes the good records of a batch one by one when the database rejects one of them", async () => {
     const { resilientWriter } = await import("./audit-recorder.ts");

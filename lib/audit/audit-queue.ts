@@ -39,13 +39,14 @@ export interface AuditQueueOptions {
 
 interface Entry {
   record: AuditRecord;
-  done: () => void;
+  /** Settles the record's own promise (enqueue); records queued with add() have none. */
+  done?: () => void;
 }
 
 const MAX_BACKOFF_MS = 5_000;
 
 /**
- * Reads are recorded off the request path: `enqueue` is synchronous and cheap, and batches are written
+ * Reads are recorded off the request path: `add` and `enqueue` are synchronous and cheap, and batches are written
  * by one writer at a time with a multi-row INSERT. A failed batch goes back to the head of the queue and
  * is retried with backoff, so a database outage delays records but does not lose them. `shutdown()`
  * writes everything still queued, and what arrives meanwhile (clean shutdown).
@@ -59,6 +60,8 @@ export class AuditQueue {
   private draining = false;
   private reported = false;
   private deadline = Number.POSITIVE_INFINITY;
+  /** The current busy stretch (see add): settled when nothing is queued or being written any more. */
+  private stretch: { settled: Promise<void>; settle: () => void } | undefined;
   /** Records written so far. */
   written = 0;
   /** Records given up on at shutdown (handed to onAbandon). */
@@ -80,13 +83,41 @@ export class AuditQueue {
 
   /** Queues a record; the promise settles once it is written (or handed to `onAbandon` at shutdown). */
   enqueue(record: AuditRecord): Promise<void> {
-    return new Promise<void>((resolve) => {
-      this.queue.push({ record, done: resolve });
-      if (this.draining) this.reported = false; // report again once this one is written too
-      const fullBatch = this.queue.length >= this.options.batchSize && this.failures === 0;
-      if (this.draining || fullBatch) this.kick();
-      else this.schedule(this.options.flushIntervalMs);
+    return new Promise<void>((resolve) => this.push({ record, done: resolve }));
+  }
+
+  /**
+   * Queues a record without a promise of its own. Only the first record of a busy stretch gets one: it settles
+   * once the queue is next empty, every record queued until then written (or handed to `onAbandon`). Request
+   * handlers pass it to Next.js's after(), which keeps the process alive for it (also through a shutdown);
+   * the reads in between need no after() of their own (one per read cost ~50 µs of a profile read's CPU,
+   * docs/performance.md).
+   */
+  add(record: AuditRecord): Promise<void> | undefined {
+    this.push({ record });
+    if (this.stretch) return undefined;
+    let settle: () => void = () => {};
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
     });
+    this.stretch = { settled, settle };
+    return settled;
+  }
+
+  private push(entry: Entry): void {
+    this.queue.push(entry);
+    if (this.draining) this.reported = false; // report again once this one is written too
+    const fullBatch = this.queue.length >= this.options.batchSize && this.failures === 0;
+    if (this.draining || fullBatch) this.kick();
+    else this.schedule(this.options.flushIntervalMs);
+  }
+
+  /** Ends the busy stretch once nothing is queued or being written. */
+  private endStretchIfIdle(): void {
+    if (!this.stretch || this.pending > 0) return;
+    const { settle } = this.stretch;
+    this.stretch = undefined;
+    settle();
   }
 
   private schedule(delayMs: number): void {
@@ -142,7 +173,8 @@ export class AuditQueue {
       const done = this.writing;
       this.writing = [];
       this.reportIfDrained();
-      for (const e of done) e.done();
+      for (const e of done) e.done?.();
+      this.endStretchIfIdle();
     }
   }
 
@@ -159,7 +191,8 @@ export class AuditQueue {
     this.abandoned += left.length;
     this.options.onAbandon?.(left.map((e) => e.record));
     this.reportIfDrained();
-    for (const e of left) e.done();
+    for (const e of left) e.done?.();
+    this.endStretchIfIdle();
   }
 
   /** Writes everything queued now; resolves when the queue is empty or a write failed. */

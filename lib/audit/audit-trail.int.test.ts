@@ -104,6 +104,25 @@ describe("audit trail storage", () => {
     expect(after?.events).toEqual(before?.events);
   });
 
+  it("stores a NUL in any text as U+FFFD, with the rest of its batch; text that only looks like one stays", async () => {
+    const session = `${SESSION}-nul`;
+    await recordAuditEvents(
+      [
+        { ...base, sessionId: session, requestId: "n1", subject: "a\u0000b", filters: { "k\u0000": "v\u0000" } },
+        { ...base, sessionId: session, requestId: "n2", subject: "x\\u0000y", filters: { q: ["1", "\u0000"] } },
+        { ...base, sessionId: session, requestId: "n3" },
+      ],
+      db,
+    );
+    const rows = await db.$queryRaw<{ request_id: string; subject: string; filters: unknown }[]>`
+      SELECT request_id, subject, filters FROM audit_events WHERE session_id = ${session} ORDER BY request_id`;
+    expect(rows).toEqual([
+      { request_id: "n1", subject: "a\uFFFDb", filters: { "k\uFFFD": "v\uFFFD" } },
+      { request_id: "n2", subject: "x\\u0000y", filters: { q: ["1", "\uFFFD"] } },
+      { request_id: "n3", subject: "agent7", filters: {} },
+    ]);
+  });
+
   it("is null for an unknown player", async () => {
     await expect(listAuditEvents("NO-SUCH-PLAYER", { limit: 5 }, db)).rejects.toMatchObject(NOT_FOUND);
   });

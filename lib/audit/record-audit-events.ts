@@ -23,30 +23,29 @@ export async function recordAuditEvents(
   db: PrismaClient = getPrisma(),
 ): Promise<void> {
   if (records.length === 0) return;
-  const rows = JSON.stringify(
-    records.map((r) =>
-      cleanAll({
-        occurred_at: r.occurredAt.toISOString(),
-        subject: r.subject,
-        subject_name: r.subjectName ?? null,
-        auth_mode: r.authMode,
-        scopes: r.scopes,
-        session_id: r.sessionId,
-        operation: r.operation,
-        player_id: r.playerId,
-        result_player_ids: r.resultPlayerIds,
-        filters: r.filters,
-        request_id: r.requestId,
-        client_address: r.clientAddress,
-      }),
-    ),
-  );
+  const rows = records.map((r) => ({
+    occurred_at: r.occurredAt.toISOString(),
+    subject: r.subject,
+    subject_name: r.subjectName ?? null,
+    auth_mode: r.authMode,
+    scopes: r.scopes,
+    session_id: r.sessionId,
+    operation: r.operation,
+    player_id: r.playerId,
+    result_player_ids: r.resultPlayerIds,
+    filters: r.filters,
+    request_id: r.requestId,
+    client_address: r.clientAddress,
+  }));
+  let json = JSON.stringify(rows);
+  // JSON.stringify writes a NUL as the text \u0000: only a batch that may hold one is copied and cleaned.
+  if (json.includes("\\u0000")) json = JSON.stringify(rows.map(cleanAll));
   await db.$executeRaw`
     INSERT INTO audit_events (occurred_at, subject, subject_name, auth_mode, scopes, session_id, operation, player_id,
                               result_player_ids, filters, request_id, client_address)
     SELECT occurred_at, subject, subject_name, auth_mode, scopes, session_id, operation::audit_operation, player_id,
            result_player_ids, filters, request_id, client_address
-    FROM json_to_recordset(${rows}::json) AS x(
+    FROM json_to_recordset(${json}::json) AS x(
       occurred_at timestamptz, subject text, subject_name text, auth_mode text, scopes text[], session_id text, operation text,
       player_id text, result_player_ids text[], filters jsonb, request_id text, client_address text)`;
 }

@@ -155,15 +155,16 @@ function callerKey(principal: ApiPrincipal | undefined, address: string | null):
 }
 
 /**
- * Queues the audit record; Next.js keeps the process alive until it is written (`after`, also on SIGTERM).
- * `after` gets the promise itself, not a callback returning it: a promise only joins Next's wait list, where a
- * callback is bound to a snapshot of every AsyncLocalStorage and run through a task queue once the response
- * closes (measured: ~8% of a profile read's CPU, docs/performance.md).
+ * Queues the audit record. Next.js keeps the process alive until it is written (also on SIGTERM): the first
+ * record of a busy stretch hands after() the promise that settles when the queue is next empty, which covers
+ * the records queued after it too (AuditQueue.add). after() gets the promise itself, not a callback returning
+ * it: a callback would be bound to a snapshot of every AsyncLocalStorage and run through a task queue.
  */
 function recordAudit(record: AuditRecord): void {
-  const written = getAuditQueue().enqueue(record);
+  const stretch = getAuditQueue().add(record);
+  if (!stretch) return;
   try {
-    after(written);
+    after(stretch);
   } catch {
     // Outside a Next.js request (unit tests, scripts): nothing to keep alive.
   }
