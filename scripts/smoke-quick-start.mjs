@@ -63,6 +63,11 @@ async function readProfile(base) {
   if (body.id !== PLAYER || typeof body.name !== "string" || !body.name) {
     throw new Error(`unexpected profile: ${text.slice(0, 300)}`);
   }
+  // Money leaves as exact JSON numbers (JSON.rawJSON on Node 22+, a marker replaced on Node 20), never as text.
+  const money = /"total_balance":(-?\d+(?:\.\d+)?)[,}]/.exec(text);
+  if (!money || typeof body.balances?.total_balance !== "number") {
+    throw new Error(`total_balance is not an exact JSON number: ${text.slice(0, 300)}`);
+  }
   return body;
 }
 

@@ -43,15 +43,20 @@ function principalFromClaims(
       true,
     );
   }
-  return {
-    subject: claims.sub ?? "unknown",
-    sessionId,
-    mode,
-    claims,
-    verified: true,
-    scopes: scopesFromClaims(claims),
-    roles: rolesFromClaims(claims),
-  };
+  const { scopes, roles } = grantsOf(claims);
+  return { subject: claims.sub ?? "unknown", sessionId, mode, claims, verified: true, scopes, roles };
+}
+
+/** A cached token's claims are the same (frozen) object on every request: map them to scopes and roles once. */
+const grants = new WeakMap<JWTPayload, { scopes: readonly Scope[]; roles: readonly Role[] }>();
+
+function grantsOf(claims: JWTPayload): { scopes: readonly Scope[]; roles: readonly Role[] } {
+  let granted = grants.get(claims);
+  if (!granted) {
+    granted = { scopes: Object.freeze(scopesFromClaims(claims)), roles: Object.freeze(rolesFromClaims(claims)) };
+    grants.set(claims, granted);
+  }
+  return granted;
 }
 
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;

@@ -104,6 +104,7 @@ export function zodIssuesToFieldErrors(
 export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {
   const { value, errors } = searchParamsToObject(params, arrayParamsOf(schema));
   const result = schema.safeParse(value);
+  if (result.success && errors.length === 0) return result.data;
   const all = [...errors, ...(result.success ? [] : zodIssuesToFieldErrors(result.error.issues, "query"))];
   // unrecognized_keys lists several keys in one issue; report each as its own entry.
   const expanded = all.flatMap((e) =>
