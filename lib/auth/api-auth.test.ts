@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, type JWTPayload, SignJWT, UnsecuredJWT } fr
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { ApiError } from "@/lib/http/problem";
-import { authenticateApiRequest, MAX_SESSION_ID_LENGTH } from "./api-auth.ts";
+import { authenticate, authenticateApiRequest, MAX_SESSION_ID_LENGTH } from "./api-auth.ts";
 
 const SECRET = "unit-test-secret-of-sufficient-length-0123456789";
 const ISSUER = "https://issuer.test";
@@ -292,6 +292,18 @@ describe("jwt mode: a token verified a moment ago (the verified-token cache)", (
     vi.stubEnv("AUTH_JWT_SECRET", "a-different-secret-of-sufficient-length-0123456789");
     resetEnvCache();
     expect((await rejection(headers(`Bearer ${t}`))).detail).toBe("The access token is not valid.");
+  });
+
+  it("answers at once (no promise) for a token verified a moment ago, and with a promise the first time", async () => {
+    const t = await token(start + 300);
+    const first = authenticate(headers(`Bearer ${t}`));
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    const again = authenticate(headers(`Bearer ${t}`));
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toMatchObject({ subject: "agent-42", mode: "jwt" });
+    // A bad session id is still refused at once, by a throw.
+    expect(() => authenticate(headers(`Bearer ${t}`, ""))).toThrow(ApiError);
   });
 
   it("shares claims that a request cannot change for the next one", async () => {

@@ -53,7 +53,10 @@ const grants = new WeakMap<JWTPayload, { scopes: readonly Scope[]; roles: readon
 function grantsOf(claims: JWTPayload): { scopes: readonly Scope[]; roles: readonly Role[] } {
   let granted = grants.get(claims);
   if (!granted) {
-    granted = { scopes: Object.freeze(scopesFromClaims(claims)), roles: Object.freeze(rolesFromClaims(claims)) };
+    granted = {
+      scopes: Object.freeze(scopesFromClaims(claims)),
+      roles: Object.freeze(rolesFromClaims(claims)),
+    };
     grants.set(claims, granted);
   }
   return granted;
@@ -70,6 +73,14 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
  * verified token's `sid` must equal X-Session-ID.
  */
 export async function authenticateApiRequest(headers: Headers): Promise<ApiPrincipal> {
+  return authenticate(headers);
+}
+
+/**
+ * authenticateApiRequest, answering at once (no promise) when the token was verified a moment ago: on the
+ * request path every promise costs (Node 20 tracks each one for AsyncLocalStorage). Throws like it rejects.
+ */
+export function authenticate(headers: Headers): ApiPrincipal | Promise<ApiPrincipal> {
   const authorization = headers.get("authorization")?.trim() ?? "";
   if (!authorization) {
     throw unauthorized("The Authorization header is missing; send `Authorization: Bearer <token>`.", [
@@ -104,12 +115,7 @@ export async function authenticateApiRequest(headers: Headers): Promise<ApiPrinc
 
   const env = getEnv();
   if (env.AUTH_MODE === "demo") {
-    if ((env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL) && JWT_SHAPE.test(token)) {
-      const claims = await verifyJwt(token).catch(() => null);
-      // Verified: bound to its session like in jwt mode (a mismatch is refused, not downgraded to demo).
-      if (claims) return principalFromClaims(claims, sessionId, "demo");
-    }
-    return {
+    const demo: ApiPrincipal = {
       subject: "demo",
       sessionId,
       mode: "demo",
@@ -118,8 +124,16 @@ export async function authenticateApiRequest(headers: Headers): Promise<ApiPrinc
       scopes: DEMO_SCOPES,
       roles: [],
     };
+    if (!((env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL) && JWT_SHAPE.test(token))) return demo;
+    // A token that verifies is bound to its session like in jwt mode (a mismatch is refused, not downgraded).
+    const asDemo = (claims: JWTPayload | null) =>
+      claims ? principalFromClaims(claims, sessionId, "demo") : demo;
+    const cached = cachedClaims(token);
+    return cached ? asDemo(cached) : verifyJwt(token).then(asDemo, () => asDemo(null));
   }
-  return principalFromClaims(await verifyJwt(token), sessionId, "jwt");
+  const cached = cachedClaims(token);
+  if (cached) return principalFromClaims(cached, sessionId, "jwt");
+  return verifyJwt(token).then((claims) => principalFromClaims(claims, sessionId, "jwt"));
 }
 
 /** Seconds of clock difference tolerated between the token's issuer and this server (exp, nbf, iat). */
@@ -195,6 +209,11 @@ function symmetricAlgorithm(token: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The claims of a token that passed every check a moment ago (VerifiedTokenCache), else undefined. */
+function cachedClaims(token: string): JWTPayload | undefined {
+  return verifierFor(getEnv()).verified.get(token);
 }
 
 async function verifyJwt(token: string): Promise<JWTPayload> {

@@ -1,8 +1,9 @@
-import { after } from "next/server";
+import { randomUUID } from "node:crypto";
+import { after, type NextRequest } from "next/server";
 import type { AuditRecord } from "@/lib/audit/audit-queue";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { subjectNameFromClaims } from "@/lib/audit/subject-name";
-import { type ApiPrincipal, authenticateApiRequest } from "@/lib/auth/api-auth";
+import { type ApiPrincipal, authenticate } from "@/lib/auth/api-auth";
 import { hasScope, SCOPES, type Scope } from "@/lib/auth/scopes";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { APP_ERROR_CODES, AppError } from "@/lib/errors";
@@ -21,7 +22,7 @@ import {
   serviceUnavailable,
   tooManyRequests,
 } from "./problem.ts";
-import { getRateLimiter } from "./rate-limit.ts";
+import { getRateLimiter, type RateLimitDecision } from "./rate-limit.ts";
 import { MALFORMED_PATH_HEADER } from "./request-stamp.ts";
 
 export { isDatabaseUnavailable };
@@ -30,7 +31,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function requestIdFor(request: Request): string {
   const incoming = request.headers.get("x-request-id");
-  return incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  // node:crypto's own: Next.js wraps the global crypto.randomUUID with a check for prerendering on every call.
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /** What a handler tells the audit trail about the read it served. */
@@ -42,9 +44,12 @@ export interface AuditedRead {
   resultPlayerIds?: string[];
 }
 
+/** The parts of the request URL handlers read. */
+export type RequestUrl = Pick<URL, "pathname" | "searchParams">;
+
 export interface ApiContext<P> {
   request: Request;
-  url: URL;
+  url: RequestUrl;
   params: P;
   principal: ApiPrincipal;
   /** Who is calling, for per-caller limits: `sub:<subject>` for a verified token, else the client address. */
@@ -173,7 +178,7 @@ function recordAudit(record: AuditRecord): void {
 /** What one request carries through the steps of withApi. */
 interface RequestScope {
   request: Request;
-  url: URL;
+  url: RequestUrl;
   requestId: string;
   address: string | null;
   started: number;
@@ -184,7 +189,8 @@ interface RequestScope {
 function beginRequest(request: Request): RequestScope {
   const scope: RequestScope = {
     request,
-    url: new URL(request.url),
+    // Next.js has parsed the URL of the request it hands a route handler already.
+    url: "nextUrl" in request ? (request as NextRequest).nextUrl : new URL(request.url),
     requestId: requestIdFor(request),
     address: clientAddress(request.headers),
     started: performance.now(),
@@ -200,11 +206,16 @@ function beginRequest(request: Request): RequestScope {
   return scope;
 }
 
-/** Counts the request against the caller's quota; throws 429 beyond it. */
-async function enforceRateLimit(scope: RequestScope, principal: ApiPrincipal | undefined): Promise<void> {
+/** Counts the request against the caller's quota; throws 429 beyond it. Answers at once for the memory store. */
+function enforceRateLimit(scope: RequestScope, principal: ApiPrincipal | undefined): void | Promise<void> {
   const limiter = getRateLimiter();
   if (!limiter) return;
-  const decision = await limiter.check(callerKey(principal, scope.address));
+  const decision = limiter.check(callerKey(principal, scope.address));
+  if (decision instanceof Promise) return decision.then((d) => applyQuota(scope, d));
+  applyQuota(scope, decision);
+}
+
+function applyQuota(scope: RequestScope, decision: RateLimitDecision): void {
   scope.rateHeaders = decision.headers;
   if (!decision.allowed) throw tooManyRequests(decision.resetSeconds, scope.rateHeaders);
 }
@@ -212,19 +223,25 @@ async function enforceRateLimit(scope: RequestScope, principal: ApiPrincipal | u
 /**
  * Who is calling and whether they may: authentication, then the rate limit, then the scope. The rate limit
  * runs before a failed authentication is reported, so requests with bad credentials use up the address's
- * quota too and guessing tokens is limited.
+ * quota too and guessing tokens is limited. A token verified a moment ago and the memory store answer at
+ * once: this step then waits for no promise.
  */
 async function admitCaller(scope: RequestScope, options: ApiOptions): Promise<ApiPrincipal> {
   if (options.auth === false) return ANONYMOUS;
-  const authenticated = await authenticateApiRequest(scope.request.headers).then(
-    (principal) => ({ principal, error: undefined }),
-    (error: unknown) => ({ principal: undefined, error }),
-  );
-  await enforceRateLimit(scope, authenticated.principal);
-  if (!authenticated.principal) throw authenticated.error;
+  let principal: ApiPrincipal | undefined;
+  let failure: unknown;
+  try {
+    const authenticated = authenticate(scope.request.headers);
+    principal = authenticated instanceof Promise ? await authenticated : authenticated;
+  } catch (error) {
+    failure = error;
+  }
+  const limited = enforceRateLimit(scope, principal);
+  if (limited) await limited;
+  if (!principal) throw failure;
   const needed = options.scope ?? SCOPES.playersRead;
-  if (!hasScope(authenticated.principal, needed)) throw insufficientScope(needed);
-  return authenticated.principal;
+  if (!hasScope(principal, needed)) throw insufficientScope(needed);
+  return principal;
 }
 
 /** Refuses a read that could not be accounted for: 503 while the audit backlog is full. */

@@ -48,6 +48,25 @@ describe("rate limiting", () => {
     ]);
   });
 
+  it("answers at once, without a promise, from the memory store; a store that throws at once falls back too", () => {
+    const limiter = new RateLimiter({ max: 1, windowSeconds: 60 }, new MemoryStore());
+    const first = limiter.check("k");
+    expect(first).not.toBeInstanceOf(Promise);
+    expect(first).toMatchObject({ allowed: true, store: "memory" });
+    expect(limiter.check("k")).toMatchObject({ allowed: false });
+    const throwing: RateLimitStore = {
+      name: "redis",
+      hit: () => {
+        throw new Error("not connected");
+      },
+      peek: () => Promise.reject(new Error("not connected")),
+    };
+    expect(new RateLimiter({ max: 1, windowSeconds: 60 }, throwing).check("k")).toMatchObject({
+      allowed: true,
+      store: "memory",
+    });
+  });
+
   it("describes the quota in the IETF draft's structured fields and the earlier trio", () => {
     expect(rateLimitHeaders({ max: 100, windowSeconds: 60 }, 42, 17)).toEqual({
       "RateLimit-Policy": '"default";q=100;w=60',
