@@ -164,27 +164,55 @@ describe("the access log on standard output", () => {
     return { seen, exited, lines: () => text.split("\n").filter(Boolean) };
   }
   const logInChild = (count: number, exitAfterMs: number) =>
-    runInChild(`for (let i = 0; i < ${count}; i++) log.info("request", { requestId: "r" + i });`, exitAfterMs);
+    runInChild(
+      `for (let i = 0; i < ${count}; i++) log.info("request", { requestId: "r" + i });`,
+      exitAfterMs,
+    );
 
   it("writes the access line exactly as pino writes the same fields, masked alike", async () => {
     const fields = [
-      { requestId: "r1", method: "GET", route: "/api/v1/players/P000007", status: 200, durationMs: 3, subject: "agent-7" },
-      { requestId: "r2", method: "GET", route: '/api/v1/players/jane@example.com/"x"\\', status: 404, durationMs: 12 },
-      { requestId: "eyJhbGciOiJIUzI1NiJ9.e30.x", method: "GET", route: "/api/\u00e9\u2028", status: 401, durationMs: 0, subject: "+44 7700 900189" },
+      {
+        requestId: "r1",
+        method: "GET",
+        route: "/api/v1/players/P000007",
+        status: 200,
+        durationMs: 3,
+        subject: "agent-7",
+      },
+      {
+        requestId: "r2",
+        method: "GET",
+        route: '/api/v1/players/jane@example.com/"x"\\',
+        status: 404,
+        durationMs: 12,
+      },
+      {
+        requestId: "eyJhbGciOiJIUzI1NiJ9.e30.x",
+        method: "GET",
+        route: "/api/\u00e9\u2028",
+        status: 401,
+        durationMs: 0,
+        subject: "+44 7700 900189",
+      },
     ];
     const child = runInChild(
-      fields.map((f) => `log.request(${JSON.stringify(f)}); log.info("request", ${JSON.stringify(f)});`).join("\n"),
+      fields
+        .map((f) => `log.request(${JSON.stringify(f)}); log.info("request", ${JSON.stringify(f)});`)
+        .join("\n"),
       0,
     );
     await child.exited;
     const lines = child.lines();
     expect(lines).toHaveLength(6);
     for (let i = 0; i < lines.length; i += 2) {
-      const [fast, viaPino] = [lines[i] ?? "", lines[i + 1] ?? ""].map((l) => l.replace(/"time":"[^"]+"/, '"time":"T"'));
+      const [fast, viaPino] = [lines[i] ?? "", lines[i + 1] ?? ""].map((l) =>
+        l.replace(/"time":"[^"]+"/, '"time":"T"'),
+      );
       expect(fast).toBe(viaPino);
     }
     const masked = lines.join("\n");
-    for (const secret of ["jane@example.com", "7700 900189", "eyJhbGciOiJIUzI1NiJ9"]) expect(masked).not.toContain(secret);
+    for (const secret of ["jane@example.com", "7700 900189", "eyJhbGciOiJIUzI1NiJ9"])
+      expect(masked).not.toContain(secret);
   });
 
   it("writes a few lines within the flush interval, while the process keeps running", async () => {

@@ -108,8 +108,20 @@ describe("audit trail storage", () => {
     const session = `${SESSION}-nul`;
     await recordAuditEvents(
       [
-        { ...base, sessionId: session, requestId: "n1", subject: "a\u0000b", filters: { "k\u0000": "v\u0000" } },
-        { ...base, sessionId: session, requestId: "n2", subject: "x\\u0000y", filters: { q: ["1", "\u0000"] } },
+        {
+          ...base,
+          sessionId: session,
+          requestId: "n1",
+          subject: "a\u0000b",
+          filters: { "k\u0000": "v\u0000" },
+        },
+        {
+          ...base,
+          sessionId: session,
+          requestId: "n2",
+          subject: "x\\u0000y",
+          filters: { q: ["1", "\u0000"] },
+        },
         { ...base, sessionId: session, requestId: "n3" },
       ],
       db,
