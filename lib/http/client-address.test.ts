@@ -28,6 +28,16 @@ describe("client address", () => {
     expect(clientAddress(headers({}), 0, true)).toBeNull();
   });
 
+  it("with trusted proxies but no X-Forwarded-For, is the peer, however often it is asked", () => {
+    for (let i = 0; i < 3; i++) {
+      expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "::FFFF:10.9.8.7" }), 2, true)).toBe("10.9.8.7");
+      expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "[2001:DB8::1]:443" }), 0, true)).toBe(
+        "2001:db8::1",
+      );
+      expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "garbage" }), 1, true)).toBeNull();
+    }
+  });
+
   it("without the server's stamp, falls back to the last X-Forwarded-For entry (set by Next.js)", () => {
     expect(clientAddress(headers({ "x-forwarded-for": "127.0.0.1" }), 0, false)).toBe("127.0.0.1");
     expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "6.6.6.6" }), 0, false)).toBeNull();

@@ -19,6 +19,19 @@ export function normalizeAddress(raw: string): string | null {
   return isIP(value) ? value.toLowerCase() : null;
 }
 
+/** Peers come back request after request: their normalized form is remembered (the server's own stamp, bounded). */
+const normalizedPeers = new Map<string, string | null>();
+
+function normalizePeer(raw: string): string | null {
+  let normalized = normalizedPeers.get(raw);
+  if (normalized === undefined) {
+    if (normalizedPeers.size >= 1_024) normalizedPeers.clear();
+    normalized = normalizeAddress(raw);
+    normalizedPeers.set(raw, normalized);
+  }
+  return normalized;
+}
+
 /**
  * The client's address: the peer of the TCP connection, or, behind `trustedProxies` reverse proxies that
  * each append to X-Forwarded-For, the entry that many hops back. Entries further left are client-written
@@ -29,7 +42,12 @@ export function clientAddress(
   trustedProxies = getEnv().TRUST_PROXY,
   peerStamped = isRequestStampInstalled(),
 ): string | null {
-  const forwarded = (headers.get("x-forwarded-for") ?? "")
+  const xForwardedFor = headers.get("x-forwarded-for");
+  // No proxy chain to read (none sent, or none trusted): the stamped peer alone, as the loop below would find.
+  if (peerStamped && (trustedProxies === 0 || !xForwardedFor)) {
+    return normalizePeer(headers.get(PEER_ADDRESS_HEADER) ?? "");
+  }
+  const forwarded = (xForwardedFor ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);

@@ -173,13 +173,29 @@ export function rateLimitHeaders(
   remaining: number,
   resetSeconds: number,
 ): Record<string, string> {
+  const fixed = policyHeaders(policy);
   return {
-    "RateLimit-Policy": `"${POLICY_NAME}";q=${policy.max};w=${policy.windowSeconds}`,
+    "RateLimit-Policy": fixed.policy,
     RateLimit: `"${POLICY_NAME}";r=${remaining};t=${resetSeconds}`,
-    "RateLimit-Limit": String(policy.max),
+    "RateLimit-Limit": fixed.limit,
     "RateLimit-Remaining": String(remaining),
     "RateLimit-Reset": String(resetSeconds),
   };
+}
+
+/** The two values that depend on the policy alone, written once per policy. */
+const fixedHeaders = new WeakMap<RateLimitPolicy, { policy: string; limit: string }>();
+
+function policyHeaders(policy: RateLimitPolicy): { policy: string; limit: string } {
+  let fixed = fixedHeaders.get(policy);
+  if (!fixed) {
+    fixed = {
+      policy: `"${POLICY_NAME}";q=${policy.max};w=${policy.windowSeconds}`,
+      limit: String(policy.max),
+    };
+    fixedHeaders.set(policy, fixed);
+  }
+  return fixed;
 }
 
 export class RateLimiter {
