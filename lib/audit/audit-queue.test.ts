@@ -46,6 +46,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A queue whose database is down, retrying every 10 ms, collecting what it gives up on at shutdown. */
+function queueWithDatabaseDown() {
+  const db = fakeDatabase();
+  db.setDown(true);
+  const abandoned: AuditRecord[] = [];
+  const queue = new AuditQueue(
+    db.writer,
+    options({ flushIntervalMs: 10, onAbandon: (records) => abandoned.push(...records) }),
+  );
+  return { db, queue, abandoned };
+}
+
 describe("audit queue", () => {
   it("writes a few records after the flush interval, in one INSERT", async () => {
     vi.useFakeTimers();
@@ -125,13 +137,7 @@ describe("audit queue", () => {
   });
 
   it("on shutdown with the database gone, gives up after the deadline and hands the records over", async () => {
-    const db = fakeDatabase();
-    db.setDown(true);
-    const abandoned: AuditRecord[] = [];
-    const queue = new AuditQueue(
-      db.writer,
-      options({ flushIntervalMs: 10, onAbandon: (records) => abandoned.push(...records) }),
-    );
+    const { db, queue, abandoned } = queueWithDatabaseDown();
     const written = [1, 2].map((n) => queue.enqueue(record(n)));
     expect(await queue.shutdown(100)).toBe(2);
     await Promise.all(written); // settled, not hanging
@@ -166,13 +172,7 @@ describe("audit queue: one promise per busy stretch (add)", () => {
   });
 
   it("keeps the stretch open through an outage, and settles it at shutdown when the records are handed over", async () => {
-    const db = fakeDatabase();
-    db.setDown(true);
-    const abandoned: AuditRecord[] = [];
-    const queue = new AuditQueue(
-      db.writer,
-      options({ flushIntervalMs: 10, onAbandon: (records) => abandoned.push(...records) }),
-    );
+    const { queue, abandoned } = queueWithDatabaseDown();
     let settled = false;
     void queue.add(record(1))?.then(() => {
       settled = true;

@@ -392,7 +392,7 @@ export async function runBench(
     const md = [
       `# Benchmark ${new Date().toISOString()}`,
       "",
-      `Database ${redact(args.databaseUrl)}; per scenario and concurrency ${args.rounds} interleaved rounds (the order of the sides rotating) of ${args.durationSeconds} s per side, each after 2 s of the same load not counted; figures are the medians of the rounds, "vs floor" the median of the rounds' ratios (their range in brackets); CPU µs/req is the server's process tree (user + system) per request (export: one round, 5 requests at c1, 32 at c32).`,
+      `Database ${redact(args.databaseUrl)}; per scenario and concurrency ${args.rounds} interleaved rounds (the order of the sides rotating) of ${args.durationSeconds} s per side, each after ${WARM_UP_S} s of the same load not counted; figures are the medians of the rounds, "vs floor" the median of the rounds' ratios (their range in brackets); CPU µs/req is the server's process tree (user + system) per request (export: one round, 5 requests at c1, 32 at c32).`,
       `Whale ${data.whale.id} (${data.whale.transactions} transactions), small player ${data.small.id} (${data.small.transactions});`,
       `type-date: event_type=${data.typeDate.eventType}, ${data.typeDate.fromDate} .. ${data.typeDate.toDate} (${data.typeDate.matches} matches);`,
       `event_name="${data.eventName.value}" (${data.eventName.matches} matches); offset/cursor depth ${data.depth}; export from_date=${data.export.fromDate} (${data.export.rows} rows).`,
