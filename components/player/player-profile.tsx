@@ -35,11 +35,13 @@ const ActivityChart = dynamic(() => import("./activity-chart.tsx").then((m) => m
 // renders the panel from a plain import (`typeof window` is a build-time constant: the browser bundle keeps
 // only the dynamic import), so a page opened on Transactions has its rows in the HTML's first flush and
 // hydrates them once the chunk is in. Neither side has a Suspense boundary here, so the two trees match;
-// a section change is a transition, which keeps the old section shown while the chunk loads.
+// a section change is a transition, which keeps the old section shown while the chunk loads. In development
+// next/dynamic wraps the component in more layers than on the server, so the ids React generates (useId) came
+// out different and a page opened on Transactions logged a hydration error: `npm run dev` imports it plainly.
 const loadTransactionsPanel = () =>
   import("../transactions/transactions-panel.tsx").then((m) => m.TransactionsPanel);
 const TransactionsPanel: ComponentType<{ playerId: string }> =
-  typeof window === "undefined"
+  typeof window === "undefined" || process.env.NODE_ENV === "development"
     ? require("../transactions/transactions-panel.tsx").TransactionsPanel
     : dynamic(loadTransactionsPanel);
 

@@ -1,7 +1,7 @@
 /*
- * Starts the production app (scripts/serve.mjs start) as a separate process for tests and the soak, and
- * talks to it over loopback HTTP with one connection per request (so a refused connection and a reset
- * one are told apart). Needs a build (`npx next build`).
+ * Starts the production app (scripts/serve.mjs start; `mode: "dev"` the development server) as a separate
+ * process for tests and the soak, and talks to it over loopback HTTP with one connection per request (so a
+ * refused connection and a reset one are told apart). The production app needs a build (`npx next build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
@@ -81,6 +81,8 @@ export interface StartOptions {
    * so that reading it costs the load generator nothing.
    */
   stdoutFile?: string;
+  /** `start` (the production build, the default) or `dev` (`npm run dev`'s development server). */
+  mode?: "start" | "dev";
 }
 
 /** Starts the app on `port` with exactly `env` (plus PATH etc.) and waits until it answers. */
@@ -89,8 +91,11 @@ export async function startApp(
   env: Record<string, string>,
   options: StartOptions | number = {},
 ): Promise<AppProcess> {
-  const { startTimeoutMs = 90_000, stdoutFile } =
-    typeof options === "number" ? { startTimeoutMs: options } : options;
+  const {
+    startTimeoutMs = 90_000,
+    stdoutFile,
+    mode = "start",
+  } = typeof options === "number" ? { startTimeoutMs: options } : options;
   const childEnv: Record<string, string> = {
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "info",
@@ -101,7 +106,7 @@ export async function startApp(
   const stdoutFd = stdoutFile ? openSync(stdoutFile, "a") : undefined;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["scripts/serve.mjs", "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    ["scripts/serve.mjs", mode, "--port", String(port), "--hostname", "127.0.0.1"],
     { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", stdoutFd ?? "pipe", "pipe"], detached: true },
   );
   if (stdoutFd !== undefined) closeSync(stdoutFd);
