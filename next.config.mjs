@@ -1,5 +1,3 @@
-import { securityHeaderRules } from "./lib/http/security-headers.mjs";
-
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // These load WebAssembly or native-ish modules at run time; keep them out of the bundle.
@@ -16,9 +14,8 @@ const nextConfig = {
   // Parallel builds (e.g. tests of two worktrees) can use separate output folders.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,
-  async headers() {
-    return securityHeaderRules({ dev: process.env.NODE_ENV !== "production" });
-  },
+  // No `headers()` rules: the security headers are put on every response before Next.js routes the request
+  // (lib/http/request-stamp.mjs), where Next.js would match each rule against every request.
 };
 
 export default nextConfig;

@@ -5,7 +5,9 @@ import { expect, test } from "@playwright/test";
 /*
  * Outside the embedded quick start nobody generates a session secret: a server on an operator's database
  * without NEXTAUTH_SECRET refuses to start, even when started without the launcher (which refuses first, see
- * scripts/serve-prepare.test.ts). Port: E2E_JWT_PORT + 43 (never bound when the refusal works).
+ * scripts/serve-prepare.test.ts). Started without the launcher on a valid configuration, it says plainly that the
+ * answers before its instrumentation ran lacked the request stamp. Ports: E2E_JWT_PORT + 43 (never bound when the
+ * refusal works) and + 44.
  */
 const DATABASE_URL = process.env.E2E_POSTGRES_URL;
 test.skip(!DATABASE_URL, "needs the PostgreSQL test database (E2E_POSTGRES_URL, set by scripts/test.sh)");
@@ -42,4 +44,45 @@ test("Next.js started directly on a database without NEXTAUTH_SECRET exits, sayi
   expect(code, output).toBe(1);
   expect(output).toMatch(/refusing to start/);
   expect(output).toMatch(/NEXTAUTH_SECRET is not set/);
+});
+
+test("Next.js started without the launcher says that its first answers went out unstamped", async () => {
+  test.setTimeout(120_000);
+  const port = PORT + 1;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: DATABASE_URL as string,
+    AUTH_MODE: "demo",
+    NEXTAUTH_SECRET: "session-secret-spec-only-session-secret-spec-only",
+  };
+  const server = spawn(
+    process.execPath,
+    [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    {
+      env: env as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  server.stdout.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  server.stderr.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  try {
+    await expect.poll(() => output, { timeout: 90_000 }).toContain("started without scripts/serve.mjs");
+    // From then on the stamp is installed: answers carry the security headers.
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'; sandbox",
+    );
+  } finally {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.on("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+  }
 });

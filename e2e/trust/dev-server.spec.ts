@@ -39,6 +39,13 @@ test("npm run dev: the player page opened on each section hydrates without a con
       startTimeoutMs: 180_000,
     },
   );
+  // The development server gets the stamp and the security headers before its first request too.
+  expect(app.firstAnswer.headers["content-security-policy"]).toBe(
+    "default-src 'none'; frame-ancestors 'none'; sandbox",
+  );
+  const signInPage = await page.request.get(`${app.url}/sign-in`);
+  expect(signInPage.headers()["content-security-policy"]).toContain("'unsafe-eval'");
+  expect(signInPage.headers()["x-frame-options"]).toBe("DENY");
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());

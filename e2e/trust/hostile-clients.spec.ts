@@ -93,6 +93,19 @@ async function timedGets(app: AppProcess, path: string, runs: number) {
   return { median: times[Math.floor(runs / 2)] ?? Number.NaN, statuses: [...statuses] };
 }
 
+test("the very first answer after start carries the security headers", async () => {
+  // Next.js runs instrumentation.ts on its first request, after that request was announced: the launcher
+  // preloads the stamp instead (lib/runtime/server-preload.mjs), so no answer leaves without the headers.
+  const app = await start(appBase + 12, {});
+  const first = app.firstAnswer.headers;
+  expect(first["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+  expect(first["x-content-type-options"]).toBe("nosniff");
+  expect(first["x-frame-options"]).toBe("DENY");
+  expect(first["cross-origin-resource-policy"]).toBe("same-origin");
+  expect(app.output()).not.toContain("started without scripts/serve.mjs");
+  await app.stop();
+});
+
 test("a 15,000-character path is answered about as fast as a normal read", async () => {
   const app = await start(appBase + 9, {});
   const normal = "/api/v1/players/P000007";

@@ -8,7 +8,7 @@ import { createLogger } from "@/lib/log";
 import { isDatabaseUnavailable, jsonResponse, withApi } from "./api-handler.ts";
 import { notFound } from "./problem.ts";
 import { setRateLimiter } from "./rate-limit.ts";
-import { MALFORMED_PATH_HEADER } from "./request-stamp.ts";
+import { MALFORMED_PATH_HEADER } from "./request-stamp.mjs";
 
 const SECRET = "unit-test-secret-unit-test-secret!";
 const saved = { ...process.env };

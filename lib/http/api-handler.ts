@@ -23,7 +23,7 @@ import {
   tooManyRequests,
 } from "./problem.ts";
 import { getRateLimiter, type RateLimitDecision } from "./rate-limit.ts";
-import { MALFORMED_PATH_HEADER } from "./request-stamp.ts";
+import { MALFORMED_PATH_HEADER } from "./request-stamp.mjs";
 
 export { isDatabaseUnavailable };
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addressRateKey, clientAddress, normalizeAddress } from "./client-address.ts";
-import { PEER_ADDRESS_HEADER, repairPercentEncoding } from "./request-stamp.ts";
+import { PEER_ADDRESS_HEADER, repairPercentEncoding } from "./request-stamp.mjs";
 
 const headers = (h: Record<string, string>) => new Headers(h);
 

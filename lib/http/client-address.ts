@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { getEnv } from "@/lib/env";
-import { isRequestStampInstalled, PEER_ADDRESS_HEADER } from "./request-stamp.ts";
+import { isRequestStampInstalled, PEER_ADDRESS_HEADER } from "./request-stamp.mjs";
 
 /*
  * The caller's address keys rate limits for unauthenticated callers and is recorded in the audit trail,

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowedMethods, installProtocolGuard } from "./protocol-guard.ts";
-import { CONNECTION_HEADER, closeConnection, installRequestStamp } from "./request-stamp.ts";
+import { CONNECTION_HEADER, closeConnection, installRequestStamp } from "./request-stamp.mjs";
 
 /*
  * A real node:http server with the hooks the app's server gets (server-hooks.ts): what reaches the request
@@ -92,5 +92,22 @@ describe("the connection stamp", () => {
     expect(stamped).not.toBe("999999");
     // Once closed, the connection is forgotten.
     await expect.poll(() => closeConnection(new Headers({ [CONNECTION_HEADER]: stamped ?? "" }))).toBe(false);
+  });
+});
+
+describe("the security headers stamp", () => {
+  it("puts the path's security headers on every response, also those no route handler writes", async () => {
+    const routed = await raw(request("GET", "/api/health"));
+    expect(routed).toMatch(
+      /\r\ncontent-security-policy: default-src 'none'; frame-ancestors 'none'; sandbox\r\n/i,
+    );
+    expect(routed).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+    expect(routed).not.toMatch(/strict-transport-security/i);
+    const page = await raw(request("GET", "/players/P1", "X-Forwarded-Proto: https\r\n"));
+    expect(page).toMatch(/\r\ncontent-security-policy: default-src 'self'; /i);
+    expect(page).toMatch(/\r\nstrict-transport-security: max-age=\d+/i);
+    // The guard's own 405, written before any route could run.
+    const refused = await raw(request("TRACE", "/api/v1/players"));
+    expect(refused).toMatch(/^HTTP\/1\.1 405 [\s\S]*\r\nx-frame-options: DENY\r\n/i);
   });
 });

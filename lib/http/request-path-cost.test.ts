@@ -5,7 +5,7 @@ import { transactionListQuerySchema } from "@/lib/schemas/transaction";
 import { requestIdFor } from "./api-handler.ts";
 import { clientAddress } from "./client-address.ts";
 import { parseQuery } from "./query.ts";
-import { repairPercentEncoding } from "./request-stamp.ts";
+import { repairPercentEncoding } from "./request-stamp.mjs";
 
 /*
  * Everything below runs on client-chosen text before (or while) a request is authenticated. A super-linear

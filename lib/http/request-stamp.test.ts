@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repairPercentEncoding } from "./request-stamp.ts";
+import { repairPercentEncoding } from "./request-stamp.mjs";
 
 describe("repairPercentEncoding", () => {
   it("leaves paths that decode alone, encoded slashes, NULs and unicode included", () => {

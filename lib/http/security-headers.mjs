@@ -1,8 +1,8 @@
 /*
- * Security headers for every response, applied by next.config.mjs `headers()` (plain JavaScript because
- * the config file imports it). Pages get a content security policy that allows only this origin; API
- * responses, which are never rendered, allow nothing; the API reference page runs Scalar's bundle from this origin.
- * HSTS is added only for requests that arrived over HTTPS (X-Forwarded-Proto from the TLS terminator).
+ * Security headers for every response, put on it by the request stamp (request-stamp.mjs) before Next.js handles
+ * the request (plain JavaScript because the server preloads it). Pages get a content security policy that allows
+ * only this origin; API responses, which are never rendered, allow nothing; the API reference page runs Scalar's
+ * bundle from this origin. HSTS is added only for requests that arrived over HTTPS (X-Forwarded-Proto from the TLS terminator).
  */
 
 /** @param {Record<string, string[]>} directives */
@@ -60,43 +60,39 @@ export const COMMON_SECURITY_HEADERS = [
 
 export const HSTS_HEADER = { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" };
 
-/*
- * Sources in Next's path-to-regexp syntax. Next matches every rule against every request and extracts its
- * parameters: a repeated one (`/:path*`) is split into segments on each request, an unnamed group is one
- * string. None of these rules uses its parameters, so they use unnamed groups.
- */
-/** Every path except /api and what lies under it. */
-export const PAGES_SOURCE = "/((?!api(?:/|$)).*)";
-/** /api and what lies under it (not /apix). */
-export const API_SOURCE = "/api(/.*)?";
-/** Every path. */
-export const ALL_SOURCE = "/(.*)";
+/** @typedef {readonly (readonly [string, string])[]} HeaderList */
+
+/** @param {{ key: string, value: string }[]} headers @returns {HeaderList} */
+const list = (headers) => Object.freeze(headers.map(({ key, value }) => Object.freeze([key, value])));
+
+/** @type {Map<string, HeaderList>} */
+const built = new Map();
 
 /**
- * The `headers()` rules for next.config. Later rules override earlier ones for the same header, so the
- * docs policy replaces the API policy on its path.
- *
- * Pages and the API get their policies from disjoint rules on purpose: Next.js compiles every header value that
- * contains a `:` as a path template on each request it applies to (prepare-destination's compileNonPath), and the
- * page policy has `data:` and `blob:`. Applied to the API and then overridden, it cost each API read ~30 µs of CPU
- * (about 3% of a profile read, docs/performance.md). No value sent on API responses contains a `:`.
- * @param {{ dev: boolean }} options
+ * The security headers of the response to a request for `pathname`, built once per kind: pages (and static
+ * files) get the page policy; `/api` and everything under it the policy that allows nothing, except the API
+ * reference page, which gets its own; HSTS is added when the request came over HTTPS.
+ * @param {string} pathname the request's path, without its query
+ * @param {{ https: boolean, dev: boolean }} options
+ * @returns {HeaderList}
  */
-export function securityHeaderRules({ dev }) {
-  return [
-    {
-      source: PAGES_SOURCE,
-      headers: [...COMMON_SECURITY_HEADERS, { key: "Content-Security-Policy", value: pageCsp({ dev }) }],
-    },
-    {
-      source: API_SOURCE,
-      headers: [...COMMON_SECURITY_HEADERS, { key: "Content-Security-Policy", value: API_CSP }],
-    },
-    { source: "/api/v1/docs", headers: [{ key: "Content-Security-Policy", value: DOCS_CSP }] },
-    {
-      source: ALL_SOURCE,
-      has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
-      headers: [HSTS_HEADER],
-    },
-  ];
+export function securityHeadersFor(pathname, { https, dev }) {
+  const kind =
+    pathname === "/api/v1/docs"
+      ? "docs"
+      : pathname === "/api" || pathname.startsWith("/api/")
+        ? "api"
+        : "page";
+  const key = `${kind} ${https} ${dev}`;
+  let headers = built.get(key);
+  if (!headers) {
+    const policy = kind === "docs" ? DOCS_CSP : kind === "api" ? API_CSP : pageCsp({ dev });
+    headers = list([
+      ...COMMON_SECURITY_HEADERS,
+      { key: "Content-Security-Policy", value: policy },
+      ...(https ? [HSTS_HEADER] : []),
+    ]);
+    built.set(key, headers);
+  }
+  return headers;
 }

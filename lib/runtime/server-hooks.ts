@@ -4,8 +4,12 @@ import { missingSessionSecret } from "@/lib/auth/secrets";
 import { getEnv } from "@/lib/env";
 import { installProtocolGuard } from "@/lib/http/protocol-guard";
 import { getRateLimiter } from "@/lib/http/rate-limit";
-import { installRequestStamp } from "@/lib/http/request-stamp";
+import { installRequestStamp, isRequestStampPreloaded } from "@/lib/http/request-stamp.mjs";
 import { describeError, log } from "@/lib/log";
+
+/** Logged when the server was started some other way than `npm start` / `npm run dev` (scripts/serve.mjs). */
+export const NOT_PRELOADED_WARNING =
+  "The server was started without scripts/serve.mjs (npm start): requests that arrived before this line got no security headers and no request stamp. Start it with npm start.";
 
 /** The startup message for demo authentication; kept here so tests can look for it. */
 export const DEMO_AUTH_WARNING =
@@ -13,7 +17,8 @@ export const DEMO_AUTH_WARNING =
 
 /**
  * Runs once when the Next.js server process starts (instrumentation.ts): refuses to start on an invalid
- * configuration, warns about demo authentication, stamps requests with the peer address, answers
+ * configuration, warns about demo authentication, stamps requests with the peer address and the security
+ * headers unless scripts/serve.mjs did so before Next.js started (lib/runtime/server-preload.mjs), answers
  * methods and malformed requests no route handles (protocol-guard.ts), and on
  * SIGTERM/SIGINT drains the audit queue. Next.js itself stops accepting connections on those signals,
  * lets in-flight requests finish and waits for their `after()` work (the audit writes) before exiting.
@@ -39,7 +44,10 @@ export function registerServerHooks(): void {
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY,
   });
-  installRequestStamp();
+  if (!isRequestStampPreloaded()) {
+    installRequestStamp();
+    log.warn(NOT_PRELOADED_WARNING);
+  }
   installProtocolGuard();
   // Connect to Redis now, so the first requests are already counted in the shared store.
   getRateLimiter();

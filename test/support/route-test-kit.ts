@@ -5,7 +5,7 @@
  */
 import { SignJWT } from "jose";
 import { resetEnvCache } from "../../lib/env.ts";
-import { MALFORMED_PATH_HEADER, repairPercentEncoding } from "../../lib/http/request-stamp.ts";
+import { MALFORMED_PATH_HEADER, repairPercentEncoding } from "../../lib/http/request-stamp.mjs";
 import { createOpenApiValidator, validationErrors } from "./openapi-validator.ts";
 
 export const KIT_JWT_SECRET = "route-test-kit-secret-route-test-kit";

@@ -58,6 +58,8 @@ export interface AppProcess {
   url: string;
   /** The launcher's pid (scripts/serve.mjs); signals sent to it are forwarded to Next.js. */
   pid: number;
+  /** The first answer the server gave: to the readiness probe, GET /api/health, the moment it accepted connections. */
+  firstAnswer: HttpResult;
   /** What the server wrote so far (standard error only when its standard output goes to a file). */
   output(): string;
   /** The Next.js server process (the launcher's child), for memory sampling. */
@@ -128,13 +130,17 @@ export async function startApp(
   const url = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + startTimeoutMs;
+  let firstAnswer: HttpResult;
   for (;;) {
     if (done) {
       const more = stdoutFile ? `\n(its standard output is in ${stdoutFile})` : "";
       throw new Error(`the app exited during start:\n${output}${more}`);
     }
     const res = await httpGet(`${url}/api/health`, {}, 5_000);
-    if (!isFailure(res)) break;
+    if (!isFailure(res)) {
+      firstAnswer = res;
+      break;
+    }
     if (Date.now() > deadline) {
       process.kill(-pid, "SIGKILL");
       throw new Error(`the app did not start within ${startTimeoutMs} ms:\n${output}`);
@@ -145,6 +151,7 @@ export async function startApp(
   return {
     url,
     pid,
+    firstAnswer,
     output: () => output,
     serverPid: () => childPid(pid),
     signal: (signal) => {

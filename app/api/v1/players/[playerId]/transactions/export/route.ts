@@ -2,7 +2,7 @@ import { getEnv } from "@/lib/env";
 import { readRoute } from "@/lib/http/api-handler";
 import { acquireExportSlot } from "@/lib/http/export-gate";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
-import { closeConnection } from "@/lib/http/request-stamp";
+import { closeConnection } from "@/lib/http/request-stamp.mjs";
 import { streamResponse } from "@/lib/http/stream-response";
 import { streamPlayerTransactions } from "@/lib/players/stream-player-transactions";
 import {
