@@ -46,6 +46,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * Queues the records as reads do (add); resolves when each busy stretch they started has ended, i.e. when every
+ * one of them is written or handed to onAbandon.
+ */
+function addAll(queue: AuditQueue, records: AuditRecord[]): Promise<unknown> {
+  return Promise.all(records.map((r) => queue.add(r)));
+}
+
 /** A queue whose database is down, retrying every 10 ms, collecting what it gives up on at shutdown. */
 function queueWithDatabaseDown() {
   const db = fakeDatabase();
@@ -63,12 +71,12 @@ describe("audit queue", () => {
     vi.useFakeTimers();
     const db = fakeDatabase();
     const queue = new AuditQueue(db.writer, options());
-    const written = [1, 2, 3].map((n) => queue.enqueue(record(n)));
+    const written = addAll(queue, [1, 2, 3].map(record));
     await vi.advanceTimersByTimeAsync(200);
     expect(db.batches).toEqual([]);
     await vi.advanceTimersByTimeAsync(50);
     expect(db.batches).toEqual([3]);
-    await Promise.all(written);
+    await written;
     expect(queue.pending).toBe(0);
   });
 
@@ -76,10 +84,13 @@ describe("audit queue", () => {
     vi.useFakeTimers();
     const db = fakeDatabase();
     const queue = new AuditQueue(db.writer, options());
-    const written = Array.from({ length: 25 }, (_, i) => queue.enqueue(record(i)));
+    const written = addAll(
+      queue,
+      Array.from({ length: 25 }, (_, i) => record(i)),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(db.batches).toEqual([10, 10, 5]);
-    await Promise.all(written);
+    await written;
     expect(db.rows.map((r) => r.requestId)).toEqual(Array.from({ length: 25 }, (_, i) => `r${i}`));
     expect(queue.written).toBe(25);
   });
@@ -90,37 +101,37 @@ describe("audit queue", () => {
     const errors: number[] = [];
     const queue = new AuditQueue(db.writer, options({ onWriteError: (_e, pending) => errors.push(pending) }));
     db.setDown(true);
-    const written = [1, 2, 3].map((n) => queue.enqueue(record(n)));
+    const written = addAll(queue, [1, 2, 3].map(record));
     await vi.advanceTimersByTimeAsync(3_000);
     expect(db.rows).toHaveLength(0);
     expect(errors.length).toBeGreaterThan(1);
     expect(queue.pending).toBe(3);
     db.setDown(false);
     await vi.advanceTimersByTimeAsync(6_000);
-    await Promise.all(written);
+    await written;
     expect(db.rows.map((r) => r.requestId)).toEqual(["r1", "r2", "r3"]);
   });
 
   it("reports full when the backlog reaches its bound", () => {
     const queue = new AuditQueue(fakeDatabase().writer, options({ maxPending: 3 }));
-    for (let i = 0; i < 2; i++) void queue.enqueue(record(i));
+    for (let i = 0; i < 2; i++) void queue.add(record(i));
     expect(queue.isFull()).toBe(false);
-    void queue.enqueue(record(3));
+    void queue.add(record(3));
     expect(queue.isFull()).toBe(true);
   });
 
   it("on shutdown writes what is queued and what arrives meanwhile, without waiting for the interval", async () => {
     const db = fakeDatabase();
     const queue = new AuditQueue(db.writer, options({ flushIntervalMs: 60_000 }));
-    const first = [1, 2].map((n) => queue.enqueue(record(n)));
+    const first = addAll(queue, [1, 2].map(record));
     const done = queue.shutdown(5_000);
-    const late = queue.enqueue(record(3)); // an in-flight request finishing during shutdown
+    const late = queue.add(record(3)); // an in-flight request finishing during shutdown
     expect(await done).toBe(0);
-    await Promise.all([...first, late]);
+    await Promise.all([first, late]);
     expect(db.rows.map((r) => r.requestId).sort()).toEqual(["r1", "r2", "r3"]);
   });
 
-  it("reports the drained queue before the last records' promises settle (the process may exit then)", async () => {
+  it("reports the drained queue before the busy stretch's promise settles (the process may exit then)", async () => {
     const db = fakeDatabase();
     const events: string[] = [];
     const queue = new AuditQueue(
@@ -130,7 +141,7 @@ describe("audit queue", () => {
         onDrained: (s) => events.push(`drained ${s.written}/${s.abandoned}`),
       }),
     );
-    const written = queue.enqueue(record(1)).then(() => events.push("settled"));
+    const written = queue.add(record(1))?.then(() => events.push("settled"));
     await queue.shutdown(1_000);
     await written;
     expect(events).toEqual(["drained 1/0", "settled"]);
@@ -138,9 +149,9 @@ describe("audit queue", () => {
 
   it("on shutdown with the database gone, gives up after the deadline and hands the records over", async () => {
     const { db, queue, abandoned } = queueWithDatabaseDown();
-    const written = [1, 2].map((n) => queue.enqueue(record(n)));
+    const written = addAll(queue, [1, 2].map(record));
     expect(await queue.shutdown(100)).toBe(2);
-    await Promise.all(written); // settled, not hanging
+    await written; // settled, not hanging
     expect(abandoned.map((r) => r.requestId)).toEqual(["r1", "r2"]);
     expect(db.rows).toHaveLength(0);
   });

@@ -37,23 +37,17 @@ export interface AuditQueueOptions {
   onDrained?: (summary: { written: number; abandoned: number }) => void;
 }
 
-interface Entry {
-  record: AuditRecord;
-  /** Settles the record's own promise (enqueue); records queued with add() have none. */
-  done?: () => void;
-}
-
 const MAX_BACKOFF_MS = 5_000;
 
 /**
- * Reads are recorded off the request path: `add` and `enqueue` are synchronous and cheap, and batches are written
+ * Reads are recorded off the request path: `add` is synchronous and cheap, and batches are written
  * by one writer at a time with a multi-row INSERT. A failed batch goes back to the head of the queue and
  * is retried with backoff, so a database outage delays records but does not lose them. `shutdown()`
  * writes everything still queued, and what arrives meanwhile (clean shutdown).
  */
 export class AuditQueue {
-  private queue: Entry[] = [];
-  private writing: Entry[] = [];
+  private queue: AuditRecord[] = [];
+  private writing: AuditRecord[] = [];
   private timer: NodeJS.Timeout | undefined;
   private active: Promise<void> | undefined;
   private failures = 0;
@@ -81,11 +75,6 @@ export class AuditQueue {
     return this.pending >= this.options.maxPending;
   }
 
-  /** Queues a record; the promise settles once it is written (or handed to `onAbandon` at shutdown). */
-  enqueue(record: AuditRecord): Promise<void> {
-    return new Promise<void>((resolve) => this.push({ record, done: resolve }));
-  }
-
   /**
    * Queues a record without a promise of its own. Only the first record of a busy stretch gets one: it settles
    * once the queue is next empty, every record queued until then written (or handed to `onAbandon`). Request
@@ -94,7 +83,7 @@ export class AuditQueue {
    * docs/performance.md).
    */
   add(record: AuditRecord): Promise<void> | undefined {
-    this.push({ record });
+    this.push(record);
     if (this.stretch) return undefined;
     let settle: () => void = () => {};
     const settled = new Promise<void>((resolve) => {
@@ -104,8 +93,8 @@ export class AuditQueue {
     return settled;
   }
 
-  private push(entry: Entry): void {
-    this.queue.push(entry);
+  private push(record: AuditRecord): void {
+    this.queue.push(record);
     if (this.draining) this.reported = false; // report again once this one is written too
     const fullBatch = this.queue.length >= this.options.batchSize && this.failures === 0;
     if (this.draining || fullBatch) this.kick();
@@ -160,7 +149,7 @@ export class AuditQueue {
     while (this.queue.length > 0) {
       this.writing = this.queue.splice(0, this.options.batchSize);
       try {
-        await this.writer(this.writing.map((e) => e.record));
+        await this.writer(this.writing);
       } catch (error) {
         this.failures += 1;
         this.queue.unshift(...this.writing);
@@ -170,10 +159,8 @@ export class AuditQueue {
       }
       this.failures = 0;
       this.written += this.writing.length;
-      const done = this.writing;
       this.writing = [];
       this.reportIfDrained();
-      for (const e of done) e.done?.();
       this.endStretchIfIdle();
     }
   }
@@ -189,9 +176,8 @@ export class AuditQueue {
     const left = this.queue.splice(0);
     if (left.length === 0) return;
     this.abandoned += left.length;
-    this.options.onAbandon?.(left.map((e) => e.record));
+    this.options.onAbandon?.(left);
     this.reportIfDrained();
-    for (const e of left) e.done?.();
     this.endStretchIfIdle();
   }
 
