@@ -15,64 +15,54 @@ test.skip(!DATABASE_URL, "needs the PostgreSQL test database (E2E_POSTGRES_URL, 
 const PORT = Number(process.env.E2E_JWT_PORT ?? 3103) + 43;
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
-test("Next.js started directly on a database without NEXTAUTH_SECRET exits, saying why", async () => {
-  test.setTimeout(120_000);
-  const env: Record<string, string> = {
+/** `next start` itself, without the launcher, on the test database; `output` gathers both of its streams. */
+function startNextDirectly(port: number, env: Record<string, string> = {}) {
+  const childEnv: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL: DATABASE_URL as string,
     AUTH_MODE: "demo",
-  };
-  const server = spawn(
-    process.execPath,
-    [nextBin, "start", "--port", String(PORT), "--hostname", "127.0.0.1"],
-    {
-      env: env as NodeJS.ProcessEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  server.stdout.on("data", (d: Buffer) => {
-    output += d.toString();
-  });
-  server.stderr.on("data", (d: Buffer) => {
-    output += d.toString();
-  });
-  const timer = setTimeout(() => server.kill("SIGKILL"), 90_000);
-  const code = await new Promise<number | null>((resolve) => server.on("exit", (c) => resolve(c)));
-  clearTimeout(timer);
-  expect(code, output).toBe(1);
-  expect(output).toMatch(/refusing to start/);
-  expect(output).toMatch(/NEXTAUTH_SECRET is not set/);
-});
-
-test("Next.js started without the launcher says that its first answers went out unstamped", async () => {
-  test.setTimeout(120_000);
-  const port = PORT + 1;
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: DATABASE_URL as string,
-    AUTH_MODE: "demo",
-    NEXTAUTH_SECRET: "session-secret-spec-only-session-secret-spec-only",
+    ...env,
   };
   const server = spawn(
     process.execPath,
     [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"],
     {
-      env: env as NodeJS.ProcessEnv,
+      env: childEnv as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  let output = "";
-  server.stdout.on("data", (d: Buffer) => {
-    output += d.toString();
+  const started = { server, output: "" };
+  const gather = (d: Buffer) => {
+    started.output += d.toString();
+  };
+  server.stdout.on("data", gather);
+  server.stderr.on("data", gather);
+  return started;
+}
+
+test("Next.js started directly on a database without NEXTAUTH_SECRET exits, saying why", async () => {
+  test.setTimeout(120_000);
+  const started = startNextDirectly(PORT);
+  const timer = setTimeout(() => started.server.kill("SIGKILL"), 90_000);
+  const code = await new Promise<number | null>((resolve) => started.server.on("exit", (c) => resolve(c)));
+  clearTimeout(timer);
+  expect(code, started.output).toBe(1);
+  expect(started.output).toMatch(/refusing to start/);
+  expect(started.output).toMatch(/NEXTAUTH_SECRET is not set/);
+});
+
+test("Next.js started without the launcher says that its first answers went out unstamped", async () => {
+  test.setTimeout(120_000);
+  const port = PORT + 1;
+  const started = startNextDirectly(port, {
+    NEXTAUTH_SECRET: "session-secret-spec-only-session-secret-spec-only",
   });
-  server.stderr.on("data", (d: Buffer) => {
-    output += d.toString();
-  });
+  const { server } = started;
   try {
-    await expect.poll(() => output, { timeout: 90_000 }).toContain("started without scripts/serve.mjs");
+    await expect
+      .poll(() => started.output, { timeout: 90_000 })
+      .toContain("started without scripts/serve.mjs");
     // From then on the stamp is installed: answers carry the security headers.
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(res.headers.get("content-security-policy")).toBe(
