@@ -128,7 +128,7 @@ export function targetPath(target) {
  * @param {StampedResponse} response
  * @param {import("node:net").Socket} socket
  */
-export function stampRequest(request, response, socket) {
+function stampRequest(request, response, socket) {
   request.headers[PEER_ADDRESS_HEADER] = socket.remoteAddress ?? "";
   request.headers[CONNECTION_HEADER] = connectionId(socket);
   delete request.headers[MALFORMED_PATH_HEADER];

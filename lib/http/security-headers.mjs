@@ -2,7 +2,8 @@
  * Security headers for every response, put on it by the request stamp (request-stamp.mjs) before Next.js handles
  * the request (plain JavaScript because the server preloads it). Pages get a content security policy that allows
  * only this origin; API responses, which are never rendered, allow nothing; the API reference page runs Scalar's
- * bundle from this origin. HSTS is added only for requests that arrived over HTTPS (X-Forwarded-Proto from the TLS terminator).
+ * bundle from this origin. HSTS is added only for requests that arrived over HTTPS (X-Forwarded-Proto from the TLS
+ * terminator).
  */
 
 /** @param {Record<string, string[]>} directives */
