@@ -66,6 +66,14 @@ describe("the protocol guard", () => {
     expect(await raw(request("GET"))).toMatch(/^HTTP\/1\.1 200 [\s\S]*routed$/);
   });
 
+  it("names the path of an absolute-form target (as a forward proxy sends it), not the whole URL", async () => {
+    const answer = await raw(request("TRACE", "http://x/api/auth/signin?next=%2F"));
+    expect(answer).toMatch(/^HTTP\/1\.1 405 [\s\S]*\r\nAllow: GET, HEAD, POST\r\n/i);
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({
+      instance: "/api/auth/signin",
+    });
+  });
+
   it("answers methods Node cannot parse, and other parse errors, with problem bodies", async () => {
     const foo = await raw(request("FOO"));
     expect(foo).toMatch(/^HTTP\/1\.1 405 [\s\S]*\r\nAllow: GET, HEAD\r\n/);

@@ -3,6 +3,7 @@ import dc from "node:diagnostics_channel";
 import { type IncomingMessage, Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { ApiError, methodNotAllowed, problemBody } from "./problem.ts";
+import { targetPath } from "./request-stamp.mjs";
 
 /*
  * Requests that never reach a route handler still get problem+json 4xx answers:
@@ -54,7 +55,8 @@ function unsupportedMethod(method: string | null, path: string): ApiError {
 
 function answerUnsupportedMethod(request: IncomingMessage, response: ServerResponse): void {
   const requestId = randomUUID();
-  const path = (request.url ?? "/").split(/[?#]/, 1)[0] ?? "/";
+  // The same path the request stamp chose the security headers by: also for an absolute-form target.
+  const path = targetPath(request.url ?? "/");
   const error = unsupportedMethod(request.method ?? null, path);
   const body = JSON.stringify(problemBody(error, requestId, path));
   response.writeHead(error.status, problemHeaders(error, requestId, Buffer.byteLength(body)));

@@ -117,6 +117,18 @@ export function targetPath(target) {
   }
 }
 
+/** @type {boolean | undefined} */
+let devServer;
+
+/**
+ * Whether this is `next dev`, read on the first request (the preload runs before Next's command line sets
+ * NODE_ENV); process.env is a slow lookup to repeat for every request.
+ */
+function isDevServer() {
+  devServer ??= process.env.NODE_ENV === "development";
+  return devServer;
+}
+
 /**
  * @typedef {{ url?: string, headers: Record<string, unknown> }} StampedRequest
  * @typedef {{ setHeader(name: string, value: string): unknown }} StampedResponse
@@ -140,7 +152,7 @@ function stampRequest(request, response, socket) {
   }
   const headers = securityHeadersFor(targetPath(request.url ?? "/"), {
     https: request.headers["x-forwarded-proto"] === "https",
-    dev: process.env.NODE_ENV === "development",
+    dev: isDevServer(),
   });
   for (const [name, value] of headers) response.setHeader(name, value);
 }
