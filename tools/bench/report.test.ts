@@ -6,6 +6,7 @@ import {
   formatTable,
   type Measurement,
   median,
+  memoryLine,
   type ResultRow,
   ratio,
   rotate,
@@ -232,5 +233,20 @@ describe("rounds", () => {
     expect(orders).toEqual(["product floor baseline", "floor baseline product", "baseline product floor"]);
     expect(rotate(["a", "b"], 3)).toEqual(["b", "a"]);
     expect(rotate([], 1)).toEqual([]);
+  });
+});
+
+describe("memoryLine", () => {
+  it("gives the product's tree, its server alone and the floor's server of the same run", () => {
+    expect(memoryLine({ samples: 4403, productMiB: 400.6, serverMiB: 352.2, floorMiB: 331.4 })).toBe(
+      "Product peak RSS (process tree of `npm start`, sampled every 200 ms over 4403 samples): 401 MB " +
+        "(Next.js server process tree alone: 352 MB); the floor's Next.js server, same start settings, in the same run: 331 MB",
+    );
+  });
+
+  it("leaves out the sides that were not sampled", () => {
+    expect(memoryLine({ samples: 10, productMiB: 250, serverMiB: null, floorMiB: null })).toBe(
+      "Product peak RSS (process tree of `npm start`, sampled every 200 ms over 10 samples): 250 MB",
+    );
   });
 });

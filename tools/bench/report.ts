@@ -191,6 +191,33 @@ export function summaryLine(rows: readonly ResultRow[], peakRssMiB: number | nul
   return failures.length ? `SUMMARY FAIL ${head}; failed: ${failures.join("; ")}` : `SUMMARY PASS ${head}`;
 }
 
+/** Peak resident memory of each side, sampled over the whole run. */
+export interface PeakMemory {
+  samples: number;
+  /** The product's process tree (`npm start`: the launcher and the Next.js server). */
+  productMiB: number;
+  /** The product's Next.js server process tree alone. */
+  serverMiB: number | null;
+  /** The floor's Next.js server (same start settings, started without a launcher). */
+  floorMiB: number | null;
+}
+
+/**
+ * The memory line of the report. The floor is the reference: on Node 24 V8's young generation grows under load
+ * in any Next.js server with these settings, so the product's figure alone does not say what is the product's.
+ */
+export function memoryLine(peak: PeakMemory): string {
+  const mb = (miB: number) => `${Math.round(miB)} MB`;
+  const parts = [
+    `Product peak RSS (process tree of \`npm start\`, sampled every 200 ms over ${peak.samples} samples): ${mb(peak.productMiB)}`,
+  ];
+  if (peak.serverMiB !== null) parts.push(` (Next.js server process tree alone: ${mb(peak.serverMiB)})`);
+  if (peak.floorMiB !== null) {
+    parts.push(`; the floor's Next.js server, same start settings, in the same run: ${mb(peak.floorMiB)}`);
+  }
+  return parts.join("");
+}
+
 export function fmtMs(ms: number): string {
   if (!Number.isFinite(ms)) return "-";
   return ms < 10 ? ms.toFixed(1) : String(Math.round(ms));

@@ -29,6 +29,7 @@ import {
   fmtRps,
   formatTable,
   type Measurement,
+  memoryLine,
   type ResultRow,
   ratio,
   rotate,
@@ -300,6 +301,8 @@ export async function runBench(
     // The Next.js server alone (the launcher's child), to tell its share from the launcher's.
     const serverPid = app.serverPid();
     const serverRss = serverPid ? startRssSampler(serverPid) : null;
+    const floorPid = floor?.child.pid;
+    const floorRss = floorPid ? startRssSampler(floorPid) : null;
 
     const cursor = args.scenarios.includes("whale-cursor") ? await cursorAtDepth(app.url, data) : null;
     const rows: ResultRow[] = [];
@@ -383,9 +386,15 @@ export async function runBench(
     }
     const peakRssMiB = rss.stop();
     const serverPeakMiB = serverRss?.stop() ?? null;
+    const floorPeakMiB = floorRss?.stop() ?? null;
     const summary = summaryLine(rows, rss.samples() ? peakRssMiB : null);
     const table = formatTable(rows);
-    const rssLine = `Product peak RSS (process tree of \`npm start\`, sampled every 200 ms over ${rss.samples()} samples): ${Math.round(peakRssMiB)} MB${serverPeakMiB === null ? "" : ` (Next.js server process tree alone: ${Math.round(serverPeakMiB)} MB)`}`;
+    const rssLine = memoryLine({
+      samples: rss.samples(),
+      productMiB: peakRssMiB,
+      serverMiB: serverPeakMiB,
+      floorMiB: floorPeakMiB,
+    });
     say(`\n${table}\n\n${rssLine}\n`);
 
     const notes = rows.filter((r) => r.note).map((r) => `- ${r.scenario}@c${r.concurrency}: ${r.note}`);
@@ -410,7 +419,7 @@ export async function runBench(
     writeFileSync(out, md);
     writeFileSync(
       `${out.replace(/\.md$/, "")}.json`,
-      `${JSON.stringify({ at: new Date().toISOString(), args: { ...args, databaseUrl: redact(args.databaseUrl) }, data, rows, peakRssMiB, serverPeakMiB, summary }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), args: { ...args, databaseUrl: redact(args.databaseUrl) }, data, rows, peakRssMiB, serverPeakMiB, floorPeakMiB, summary }, null, 2)}\n`,
     );
     say(`results written to ${out}`);
     return { rows, peakRssMiB, summary };
