@@ -73,11 +73,15 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().max(100).default("par:"),
     /** Number of reverse proxies in front of the app whose X-Forwarded-For entries are trusted. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-    AUDIT_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
     AUDIT_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),
-    /** Unwritten audit records held while the database is unreachable; beyond it reads get 503. */
-    AUDIT_MAX_PENDING: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
-    /** On shutdown, how long to keep retrying unwritten audit records before writing them to the log. */
+    /** Reads waiting for their audit rows beyond which further reads answer 503 at once. */
+    AUDIT_MAX_PENDING: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    /**
+     * `on`: an answer waits until its audit row is flushed to the database's WAL. `off`: until it is committed
+     * (safe against any crash of the app; a crash of the database server can lose the last ~0.6 s). docs/trust.md.
+     */
+    AUDIT_SYNCHRONOUS_COMMIT: z.enum(["on", "off"]).default("on"),
+    /** On shutdown, how long to wait for the audit rows of the reads still in flight. */
     AUDIT_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   })
   .superRefine((env, ctx) => {

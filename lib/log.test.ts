@@ -181,6 +181,7 @@ describe("the access log on standard output", () => {
       },
       {
         requestId: "r2",
+        clientRequestId: "client-7:a",
         method: "GET",
         route: '/api/v1/players/jane@example.com/"x"\\',
         status: 404,

@@ -178,6 +178,8 @@ export interface RequestLine {
   status: number;
   durationMs: number;
   subject?: string | undefined;
+  /** The X-Request-ID the client sent (the server's own id is `requestId`). */
+  clientRequestId?: string | null | undefined;
 }
 
 const quoted = (text: string) => JSON.stringify(scrubText(text));
@@ -194,12 +196,17 @@ function request(line: RequestLine): void {
   if (!target.isLevelEnabled("info")) return;
   const stdout = stdoutOf.get(target);
   if (!stdout) {
-    target.info({ ...line }, "request");
+    const { requestId, clientRequestId, ...rest } = line;
+    target.info(
+      clientRequestId ? { requestId, clientRequestId, ...rest } : { requestId, ...rest },
+      "request",
+    );
     return;
   }
   const subject = line.subject === undefined ? "" : `,"subject":${quoted(line.subject)}`;
+  const clientId = line.clientRequestId ? `,"clientRequestId":${quoted(line.clientRequestId)}` : "";
   stdout.write(
-    `{"level":"info","time":"${new Date().toISOString()}","pid":${process.pid},"requestId":${quoted(line.requestId)},"method":${quoted(line.method)},"route":${quoted(line.route)},"status":${Number(line.status)},"durationMs":${Number(line.durationMs)}${subject},"msg":"request"}\n`,
+    `{"level":"info","time":"${new Date().toISOString()}","pid":${process.pid},"requestId":${quoted(line.requestId)}${clientId},"method":${quoted(line.method)},"route":${quoted(line.route)},"status":${Number(line.status)},"durationMs":${Number(line.durationMs)}${subject},"msg":"request"}\n`,
   );
 }
 

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { AuditQueue, type AuditQueueOptions, type AuditRecord } from "./audit-queue.ts";
+import { describe, expect, it } from "vitest";
+import { AuditQueue, type AuditQueueOptions, type AuditRecord, type AuditWriter } from "./audit-queue.ts";
+import { resilientWriter } from "./audit-recorder.ts";
 
 const record = (n: number): AuditRecord => ({
   occurredAt: new Date(0),
@@ -15,211 +16,154 @@ const record = (n: number): AuditRecord => ({
   clientAddress: "127.0.0.1",
 });
 
-/** A writer whose database can be taken down and brought back. */
-function fakeDatabase() {
+/** A database whose commits the test releases by hand, so batches can be watched forming. */
+function manualDatabase() {
   const rows: AuditRecord[] = [];
   const batches: number[] = [];
-  let down = false;
-  return {
-    rows,
-    batches,
-    setDown: (value: boolean) => {
-      down = value;
-    },
-    writer: async (records: AuditRecord[]) => {
-      await Promise.resolve();
-      if (down) throw new Error("connect ECONNREFUSED");
+  const commits: Array<(error?: Error) => void> = [];
+  const writer: AuditWriter = (records) =>
+    new Promise((resolve, reject) => {
       batches.push(records.length);
-      rows.push(...records);
-    },
+      commits.push((error) => {
+        if (error) return reject(error);
+        rows.push(...records);
+        resolve(undefined);
+      });
+    });
+  const commitNext = async (error?: Error) => {
+    await settle();
+    commits.shift()?.(error);
+    await settle();
   };
+  return { rows, batches, writer, commitNext };
 }
 
+const settle = () => new Promise((r) => setImmediate(r));
 const options = (o: Partial<AuditQueueOptions> = {}): AuditQueueOptions => ({
-  batchSize: 10,
-  flushIntervalMs: 250,
+  batchSize: 100,
   maxPending: 1_000,
   ...o,
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-/**
- * Queues the records as reads do (add); resolves when each busy stretch they started has ended, i.e. when every
- * one of them is written or handed to onAbandon.
- */
-function addAll(queue: AuditQueue, records: AuditRecord[]): Promise<unknown> {
-  return Promise.all(records.map((r) => queue.add(r)));
-}
-
-/** A queue whose database is down, retrying every 10 ms, collecting what it gives up on at shutdown. */
-function queueWithDatabaseDown() {
-  const db = fakeDatabase();
-  db.setDown(true);
-  const abandoned: AuditRecord[] = [];
-  const queue = new AuditQueue(
-    db.writer,
-    options({ flushIntervalMs: 10, onAbandon: (records) => abandoned.push(...records) }),
-  );
-  return { db, queue, abandoned };
-}
-
-describe("audit queue", () => {
-  it("writes a few records after the flush interval, in one INSERT", async () => {
-    vi.useFakeTimers();
-    const db = fakeDatabase();
+describe("AuditQueue (group commit)", () => {
+  it("settles a record's promise only once its batch is committed", async () => {
+    const db = manualDatabase();
     const queue = new AuditQueue(db.writer, options());
-    const written = addAll(queue, [1, 2, 3].map(record));
-    await vi.advanceTimersByTimeAsync(200);
-    expect(db.batches).toEqual([]);
-    await vi.advanceTimersByTimeAsync(50);
-    expect(db.batches).toEqual([3]);
-    await written;
+    let committed = false;
+    const done = queue.add(record(1)).then(() => {
+      committed = true;
+    });
+    await settle();
+    expect(db.batches).toEqual([1]);
+    expect(committed).toBe(false);
+    expect(queue.pending).toBe(1);
+    await db.commitNext();
+    await done;
+    expect(committed).toBe(true);
+    expect(db.rows.map((r) => r.requestId)).toEqual(["r1"]);
     expect(queue.pending).toBe(0);
   });
 
-  it("writes at once when a batch is full, in batches of at most batchSize, in order", async () => {
-    vi.useFakeTimers();
-    const db = fakeDatabase();
+  it("gathers the records that arrive during a commit into the next INSERT", async () => {
+    const db = manualDatabase();
     const queue = new AuditQueue(db.writer, options());
-    const written = addAll(
-      queue,
-      Array.from({ length: 25 }, (_, i) => record(i)),
+    const first = [1, 2, 3].map((n) => queue.add(record(n)));
+    await settle();
+    const second = [4, 5, 6, 7, 8].map((n) => queue.add(record(n)));
+    await settle();
+    expect(db.batches).toEqual([3]); // one commit at a time: the next five wait together
+    await db.commitNext();
+    await Promise.all(first);
+    expect(db.batches).toEqual([3, 5]);
+    await db.commitNext();
+    await Promise.all(second);
+    expect(db.rows).toHaveLength(8);
+    expect(queue.written).toBe(8);
+  });
+
+  it("splits what waits into batches of batchSize", async () => {
+    const db = manualDatabase();
+    const queue = new AuditQueue(db.writer, options({ batchSize: 4 }));
+    const all = Array.from({ length: 10 }, (_, n) => queue.add(record(n)));
+    for (let i = 0; i < 3; i++) await db.commitNext();
+    await Promise.all(all);
+    expect(db.batches).toEqual([4, 4, 2]);
+  });
+
+  it("rejects every record of a batch whose write failed, and goes on with the next", async () => {
+    const db = manualDatabase();
+    const queue = new AuditQueue(db.writer, options());
+    const failed = [1, 2].map((n) =>
+      queue.add(record(n)).then(
+        () => "ok",
+        (e: Error) => e.message,
+      ),
     );
-    await vi.advanceTimersByTimeAsync(0);
-    expect(db.batches).toEqual([10, 10, 5]);
-    await written;
-    expect(db.rows.map((r) => r.requestId)).toEqual(Array.from({ length: 25 }, (_, i) => `r${i}`));
-    expect(queue.written).toBe(25);
+    await settle();
+    const later = queue.add(record(3));
+    await db.commitNext(new Error("connect ECONNREFUSED"));
+    expect(await Promise.all(failed)).toEqual(["connect ECONNREFUSED", "connect ECONNREFUSED"]);
+    await db.commitNext();
+    await later;
+    expect(db.rows.map((r) => r.requestId)).toEqual(["r3"]);
+    expect(queue.failed).toBe(2);
   });
 
-  it("keeps records through a database outage and writes them, in order, when it returns", async () => {
-    vi.useFakeTimers();
-    const db = fakeDatabase();
-    const errors: number[] = [];
-    const queue = new AuditQueue(db.writer, options({ onWriteError: (_e, pending) => errors.push(pending) }));
-    db.setDown(true);
-    const written = addAll(queue, [1, 2, 3].map(record));
-    await vi.advanceTimersByTimeAsync(3_000);
-    expect(db.rows).toHaveLength(0);
-    expect(errors.length).toBeGreaterThan(1);
-    expect(queue.pending).toBe(3);
-    db.setDown(false);
-    await vi.advanceTimersByTimeAsync(6_000);
-    await written;
-    expect(db.rows.map((r) => r.requestId)).toEqual(["r1", "r2", "r3"]);
-  });
-
-  it("reports full when the backlog reaches its bound", () => {
-    const queue = new AuditQueue(fakeDatabase().writer, options({ maxPending: 3 }));
-    for (let i = 0; i < 2; i++) void queue.add(record(i));
-    expect(queue.isFull()).toBe(false);
-    void queue.add(record(3));
+  it("is full at maxPending, and not any more once the records are written", async () => {
+    const db = manualDatabase();
+    const queue = new AuditQueue(db.writer, options({ maxPending: 3 }));
+    const all = [1, 2, 3].map((n) => queue.add(record(n)));
     expect(queue.isFull()).toBe(true);
+    await db.commitNext();
+    await Promise.all(all);
+    expect(queue.isFull()).toBe(false);
   });
 
-  it("on shutdown writes what is queued and what arrives meanwhile, without waiting for the interval", async () => {
-    const db = fakeDatabase();
-    const queue = new AuditQueue(db.writer, options({ flushIntervalMs: 60_000 }));
-    const first = addAll(queue, [1, 2].map(record));
-    const done = queue.shutdown(5_000);
-    const late = queue.add(record(3)); // an in-flight request finishing during shutdown
-    expect(await done).toBe(0);
-    await Promise.all([first, late]);
-    expect(db.rows.map((r) => r.requestId).sort()).toEqual(["r1", "r2", "r3"]);
-  });
-
-  it("reports the drained queue before the busy stretch's promise settles (the process may exit then)", async () => {
-    const db = fakeDatabase();
-    const events: string[] = [];
+  it("flush waits for everything added so far", async () => {
+    let written = 0;
     const queue = new AuditQueue(
-      db.writer,
-      options({
-        flushIntervalMs: 60_000,
-        onDrained: (s) => events.push(`drained ${s.written}/${s.abandoned}`),
-      }),
+      async (records) => {
+        await new Promise((r) => setTimeout(r, 5));
+        written += records.length;
+        return undefined;
+      },
+      options({ batchSize: 3 }),
     );
-    const written = queue.add(record(1))?.then(() => events.push("settled"));
-    await queue.shutdown(1_000);
-    await written;
-    expect(events).toEqual(["drained 1/0", "settled"]);
-  });
-
-  it("on shutdown with the database gone, gives up after the deadline and hands the records over", async () => {
-    const { db, queue, abandoned } = queueWithDatabaseDown();
-    const written = addAll(queue, [1, 2].map(record));
-    expect(await queue.shutdown(100)).toBe(2);
-    await written; // settled, not hanging
-    expect(abandoned.map((r) => r.requestId)).toEqual(["r1", "r2"]);
-    expect(db.rows).toHaveLength(0);
+    for (let n = 0; n < 7; n++) void queue.add(record(n));
+    await queue.flush();
+    expect(written).toBe(7);
   });
 });
 
-describe("audit queue: one promise per busy stretch (add)", () => {
-  it("gives the first record of a stretch a promise that settles when every record queued meanwhile is written", async () => {
-    vi.useFakeTimers();
-    const db = fakeDatabase();
-    const queue = new AuditQueue(db.writer, options({ batchSize: 2 }));
-    const settledAt: number[] = [];
-    const stretch = queue.add(record(1));
-    expect(stretch).toBeInstanceOf(Promise);
-    void stretch?.then(() => settledAt.push(db.rows.length));
-    // Later records of the stretch get no promise of their own. r2 fills a batch, written at once; r3 arrives
-    // while it is being written and is written right after it, in the same stretch.
-    expect([2, 3].map((n) => queue.add(record(n)))).toEqual([undefined, undefined]);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(db.batches).toEqual([2, 1]);
-    expect(settledAt).toEqual([3]);
-    // The queue was empty: the next record starts a new stretch, written after the interval.
-    const next = queue.add(record(4));
-    expect(next).toBeInstanceOf(Promise);
-    expect(queue.add(record(5))).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(250);
-    await next;
-    expect(db.batches).toEqual([2, 1, 2]);
-    expect(db.rows.map((r) => r.requestId)).toEqual(["r1", "r2", "r3", "r4", "r5"]);
+describe("resilientWriter", () => {
+  const refusing = (bad: Set<string>) => async (records: AuditRecord[]) => {
+    if (records.some((r) => bad.has(r.requestId))) throw new Error("invalid input syntax for type json");
+  };
+
+  it("on a rejected batch writes one by one and names only the rejected records", async () => {
+    const writer = resilientWriter(refusing(new Set(["r2"])));
+    const records = [1, 2, 3].map(record);
+    const rejected = await writer(records);
+    expect([...(rejected?.keys() ?? [])].map((r) => r.requestId)).toEqual(["r2"]);
   });
 
-  it("keeps the stretch open through an outage, and settles it at shutdown when the records are handed over", async () => {
-    const { queue, abandoned } = queueWithDatabaseDown();
-    let settled = false;
-    void queue.add(record(1))?.then(() => {
-      settled = true;
+  it("throws an outage for the whole batch", async () => {
+    const writer = resilientWriter(async () => {
+      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
     });
-    queue.add(record(2));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(settled).toBe(false);
-    expect(await queue.shutdown(100)).toBe(2);
-    await Promise.resolve();
-    expect(settled).toBe(true);
-    expect(abandoned.map((r) => r.requestId)).toEqual(["r1", "r2"]);
-  });
-});
-
-describe("resilient writer", () => {
-  it("writes the good records of a batch one by one when the database rejects one of them", async () => {
-    const { resilientWriter } = await import("./audit-recorder.ts");
-    const rows: string[] = [];
-    const rejected: string[] = [];
-    const write = async (records: AuditRecord[]) => {
-      if (records.some((r) => r.requestId === "bad")) throw new Error("invalid input syntax for type json");
-      rows.push(...records.map((r) => r.requestId));
-    };
-    const writer = resilientWriter(write, (r) => rejected.push(r.requestId));
-    await writer([record(1), { ...record(2), requestId: "bad" }, record(3)]);
-    expect(rows).toEqual(["r1", "r3"]);
-    expect(rejected).toEqual(["bad"]);
+    await expect(writer([record(1), record(2)])).rejects.toThrow("ECONNREFUSED");
   });
 
-  it("passes an outage on, so the queue keeps the batch and retries it", async () => {
-    const { resilientWriter } = await import("./audit-recorder.ts");
-    const outage = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
-    const writer = resilientWriter(
-      () => Promise.reject(outage),
-      () => {},
+  it("a queue on it fails only the read whose record the database refuses", async () => {
+    const queue = new AuditQueue(resilientWriter(refusing(new Set(["r2"]))), options());
+    const outcomes = await Promise.all(
+      [1, 2, 3].map((n) =>
+        queue.add(record(n)).then(
+          () => "ok",
+          () => "refused",
+        ),
+      ),
     );
-    await expect(writer([record(1)])).rejects.toBe(outage);
+    expect(outcomes).toEqual(["ok", "refused", "ok"]);
   });
 });

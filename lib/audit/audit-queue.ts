@@ -13,193 +13,125 @@ export interface AuditRecord {
   playerId: string | null;
   resultPlayerIds: string[];
   filters: AuditFilters;
+  /** The server's own id of the request (also in the access log and the response's X-Request-ID). */
   requestId: string;
+  /** The X-Request-ID the client sent, if it was a well-formed one; never used as the record's id. */
+  clientRequestId?: string | null;
   clientAddress: string | null;
 }
 
-export type AuditWriter = (records: AuditRecord[]) => Promise<void>;
+/**
+ * Writes a batch in one transaction. Settles per record: a record the database rejected (while the others
+ * were written) is listed in the result; a failure of the whole batch (an outage) is thrown.
+ */
+export type AuditWriter = (records: AuditRecord[]) => Promise<AuditWriteResult>;
+
+/** The records of a batch that were not written, each with the database's reason. */
+export type AuditWriteResult = ReadonlyMap<AuditRecord, unknown> | undefined;
 
 export interface AuditQueueOptions {
   /** Write at most this many records per INSERT. */
   batchSize: number;
-  /** A record waits at most this long before its batch is written (unless the database is down). */
-  flushIntervalMs: number;
-  /** Records held (queued or being written) beyond which `isFull()` is true. */
+  /** Records waiting (queued or being written) beyond which `isFull()` is true and reads answer 503. */
   maxPending: number;
-  /** Called on each failed write with the number of records waiting; the queue retries with backoff. */
-  onWriteError?: (error: unknown, pending: number) => void;
-  /** Called with records given up on at shutdown (the deadline passed): the caller keeps them elsewhere. */
-  onAbandon?: (records: AuditRecord[]) => void;
-  /**
-   * Called once a shutdown has emptied the queue, synchronously before the last records' promises settle
-   * (the process may exit right after they do).
-   */
-  onDrained?: (summary: { written: number; abandoned: number }) => void;
+  /** Called on each failed write with the number of records in it (each of their reads answers 503). */
+  onWriteError?: (error: unknown, records: number) => void;
 }
 
-const MAX_BACKOFF_MS = 5_000;
+interface Waiting {
+  record: AuditRecord;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
 
 /**
- * Reads are recorded off the request path: `add` is synchronous and cheap, and batches are written
- * by one writer at a time with a multi-row INSERT. A failed batch goes back to the head of the queue and
- * is retried with backoff, so a database outage delays records but does not lose them. `shutdown()`
- * writes everything still queued, and what arrives meanwhile (clean shutdown).
+ * Group commit: `add` returns a promise that settles once the record is committed, and the request handler
+ * sends its answer only then (a read that cannot be recorded answers 503 instead). While one batch is being
+ * written the records of the next requests gather, and go out together in the next INSERT: under load a
+ * commit carries as many records as arrived during the previous one, so the per-read cost stays small; alone,
+ * a record is written at once (within the same tick as the requests that arrived with it).
  */
 export class AuditQueue {
-  private queue: AuditRecord[] = [];
-  private writing: AuditRecord[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private active: Promise<void> | undefined;
-  private failures = 0;
-  private draining = false;
-  private reported = false;
-  private deadline = Number.POSITIVE_INFINITY;
-  /** The current busy stretch (see add): settled when nothing is queued or being written any more. */
-  private stretch: { settled: Promise<void>; settle: () => void } | undefined;
-  /** Records written so far. */
+  private queue: Waiting[] = [];
+  private writing = 0;
+  private writer: Promise<void> | undefined;
+  private kickQueued = false;
+  /** Records committed so far. */
   written = 0;
-  /** Records given up on at shutdown (handed to onAbandon). */
-  abandoned = 0;
+  /** Records whose write failed (their reads answered 503). */
+  failed = 0;
 
   constructor(
-    private readonly writer: AuditWriter,
+    private readonly write: AuditWriter,
     private readonly options: AuditQueueOptions,
   ) {}
 
   /** Records queued or being written. */
   get pending(): number {
-    return this.queue.length + this.writing.length;
+    return this.queue.length + this.writing;
   }
 
   isFull(): boolean {
     return this.pending >= this.options.maxPending;
   }
 
-  /**
-   * Queues a record without a promise of its own. Only the first record of a busy stretch gets one: it settles
-   * once the queue is next empty, every record queued until then written (or handed to `onAbandon`). Request
-   * handlers pass it to Next.js's after(), which keeps the process alive for it (also through a shutdown);
-   * the reads in between need no after() of their own (one per read cost ~50 µs of a profile read's CPU,
-   * docs/performance.md).
-   */
-  add(record: AuditRecord): Promise<void> | undefined {
-    this.push(record);
-    if (this.stretch) return undefined;
-    let settle: () => void = () => {};
-    const settled = new Promise<void>((resolve) => {
-      settle = resolve;
+  /** Settles when the record is committed; rejects with the database's error when it could not be. */
+  add(record: AuditRecord): Promise<void> {
+    const committed = new Promise<void>((resolve, reject) => {
+      this.queue.push({ record, resolve, reject });
     });
-    this.stretch = { settled, settle };
-    return settled;
-  }
-
-  private push(record: AuditRecord): void {
-    this.queue.push(record);
-    if (this.draining) this.reported = false; // report again once this one is written too
-    const fullBatch = this.queue.length >= this.options.batchSize && this.failures === 0;
-    if (this.draining || fullBatch) this.kick();
-    else this.schedule(this.options.flushIntervalMs);
-  }
-
-  /** Ends the busy stretch once nothing is queued or being written. */
-  private endStretchIfIdle(): void {
-    if (!this.stretch || this.pending > 0) return;
-    const { settle } = this.stretch;
-    this.stretch = undefined;
-    settle();
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.timer || this.active) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.kick();
-    }, delayMs);
-    // Never keep a process alive just for this timer; shutdown() drains explicitly.
-    this.timer.unref();
+    // Requests answered in the same tick share the next INSERT.
+    if (!this.writer && !this.kickQueued) {
+      this.kickQueued = true;
+      queueMicrotask(() => {
+        this.kickQueued = false;
+        this.kick();
+      });
+    }
+    return committed;
   }
 
   private kick(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    this.active ??= this.drain().finally(() => {
-      this.active = undefined;
-      this.afterDrain();
+    this.writer ??= this.drain().finally(() => {
+      this.writer = undefined;
     });
   }
 
-  private afterDrain(): void {
-    if (this.queue.length === 0) return;
-    const now = Date.now();
-    if (this.draining && now >= this.deadline) {
-      this.abandonQueued();
-      return;
-    }
-    const backoff =
-      this.failures === 0
-        ? this.options.flushIntervalMs
-        : Math.min(this.options.flushIntervalMs * 2 ** this.failures, MAX_BACKOFF_MS);
-    this.schedule(this.draining ? Math.min(backoff, this.deadline - now) : backoff);
-  }
-
-  /** Writes batches until the queue is empty or a write fails. */
+  /** Writes batches until nothing is queued; one batch at a time, so the next one gathers meanwhile. */
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      this.writing = this.queue.splice(0, this.options.batchSize);
+      const batch = this.queue.splice(0, this.options.batchSize);
+      this.writing = batch.length;
       try {
-        await this.writer(this.writing);
+        this.settle(batch, await this.write(batch.map((w) => w.record)));
       } catch (error) {
-        this.failures += 1;
-        this.queue.unshift(...this.writing);
-        this.writing = [];
-        this.options.onWriteError?.(error, this.pending);
-        return;
+        this.failed += batch.length;
+        this.options.onWriteError?.(error, batch.length);
+        for (const waiting of batch) waiting.reject(error);
+      } finally {
+        this.writing = 0;
       }
-      this.failures = 0;
-      this.written += this.writing.length;
-      this.writing = [];
-      this.reportIfDrained();
-      this.endStretchIfIdle();
     }
   }
 
-  private reportIfDrained(): void {
-    if (this.draining && !this.reported && this.pending === 0) {
-      this.reported = true;
-      this.options.onDrained?.({ written: this.written, abandoned: this.abandoned });
+  private settle(batch: Waiting[], rejected: AuditWriteResult): void {
+    for (const waiting of batch) {
+      const reason = rejected?.get(waiting.record);
+      if (rejected?.has(waiting.record)) {
+        this.failed += 1;
+        waiting.reject(reason);
+      } else {
+        this.written += 1;
+        waiting.resolve();
+      }
     }
   }
 
-  private abandonQueued(): void {
-    const left = this.queue.splice(0);
-    if (left.length === 0) return;
-    this.abandoned += left.length;
-    this.options.onAbandon?.(left);
-    this.reportIfDrained();
-    this.endStretchIfIdle();
-  }
-
-  /** Writes everything queued now; resolves when the queue is empty or a write failed. */
+  /** Resolves when every record added so far has been written or has failed. */
   async flush(): Promise<void> {
-    this.kick();
-    while (this.active) await this.active;
-  }
-
-  /**
-   * Clean shutdown: from now on records are written as soon as they arrive, failed writes are retried
-   * until `timeoutMs` has passed, and whatever is still unwritten then goes to `onAbandon`. Resolves when
-   * nothing is pending; returns the number of records abandoned.
-   */
-  async shutdown(timeoutMs: number): Promise<number> {
-    this.draining = true;
-    this.deadline = Date.now() + timeoutMs;
-    this.reportIfDrained();
-    this.kick();
-    while (this.pending > 0 || this.active) {
-      await (this.active ?? new Promise((r) => setTimeout(r, 10)));
+    while (this.writer || this.queue.length > 0 || this.kickQueued) {
+      this.kick();
+      await this.writer;
     }
-    return this.abandoned;
   }
 }

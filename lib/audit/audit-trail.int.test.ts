@@ -65,7 +65,7 @@ describe("audit trail storage", () => {
         { ...base, requestId: "r5", operation: "search", playerId: null, resultPlayerIds: [OTHER] },
         { ...base, requestId: "r6", operation: "export" },
       ],
-      db,
+      { db },
     );
 
     const { pages, events, total } = await allPages(PLAYER, 2);
@@ -99,7 +99,7 @@ describe("audit trail storage", () => {
     const first = await listAuditEvents(PLAYER, { limit: 1 }, db);
     const next = { limit: 1, cursor: first?.nextCursor ?? undefined };
     const before = await listAuditEvents(PLAYER, next, db);
-    await recordAuditEvents([{ ...base, requestId: "r7" }], db);
+    await recordAuditEvents([{ ...base, requestId: "r7" }], { db });
     const after = await listAuditEvents(PLAYER, next, db);
     expect(after?.events).toEqual(before?.events);
   });
@@ -124,7 +124,7 @@ describe("audit trail storage", () => {
         },
         { ...base, sessionId: session, requestId: "n3" },
       ],
-      db,
+      { db },
     );
     const rows = await db.$queryRaw<{ request_id: string; subject: string; filters: unknown }[]>`
       SELECT request_id, subject, filters FROM audit_events WHERE session_id = ${session} ORDER BY request_id`;

@@ -64,7 +64,7 @@ describe("listAuditLog (the admins' audit page)", () => {
         },
         { ...base, requestId: "b2", subject: BEN, subjectName: null, playerId: P2, operation: "export" },
       ],
-      db,
+      { db },
     );
 
     // Newest first (by sequence number), exact subject match: a prefix of it matches nothing.
@@ -108,16 +108,16 @@ describe("listAuditLog (the admins' audit page)", () => {
     const who = `pager-${RUN}`;
     await recordAuditEvents(
       Array.from({ length: 7 }, (_, i) => ({ ...base, subject: who, requestId: `p${i}` })),
-      db,
+      { db },
     );
     const first = await listAuditLog({ subject: who }, { limit: 3 }, db);
     expect(first.events.map((e) => e.request_id)).toEqual(["p6", "p5", "p4"]);
-    await recordAuditEvents([{ ...base, subject: who, requestId: "late1" }], db);
+    await recordAuditEvents([{ ...base, subject: who, requestId: "late1" }], { db });
     const seen = [...first.events];
     let cursor = first.nextCursor;
     while (cursor) {
       const page = await listAuditLog({ subject: who }, { cursor, limit: 3 }, db);
-      await recordAuditEvents([{ ...base, subject: who, requestId: `late-${cursor}` }], db);
+      await recordAuditEvents([{ ...base, subject: who, requestId: `late-${cursor}` }], { db });
       seen.push(...page.events);
       cursor = page.nextCursor;
     }
@@ -130,7 +130,7 @@ describe("listAuditLog (the admins' audit page)", () => {
     const who = `edge-${RUN}`;
     await recordAuditEvents(
       [1, 2].map((i) => ({ ...base, subject: who, requestId: `e${i}` })),
-      db,
+      { db },
     );
     const page = await listAuditLog({ subject: who }, { limit: 2 }, db);
     expect(page.events).toHaveLength(2);

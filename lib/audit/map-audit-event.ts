@@ -15,12 +15,15 @@ export interface AuditEventRow {
   result_player_ids: string[] | null;
   filters: AuditFilters;
   request_id: string;
+  client_request_id: string | null;
   client_address: string | null;
+  text_replaced: boolean;
 }
 
 /** The columns every audit listing selects, in the shape of AuditEventRow. */
 export const AUDIT_EVENT_COLUMNS = Prisma.sql`id, occurred_at, subject, subject_name, auth_mode, scopes, session_id,
-  operation::text AS operation, player_id, result_player_ids, filters, request_id, client_address`;
+  operation::text AS operation, player_id, result_player_ids, filters, request_id, client_request_id,
+  client_address, text_replaced`;
 
 export function toAuditEvent(r: AuditEventRow): AuditEvent {
   return {
@@ -36,6 +39,8 @@ export function toAuditEvent(r: AuditEventRow): AuditEvent {
     result_player_ids: r.result_player_ids ?? [],
     filters: r.filters,
     request_id: r.request_id,
+    client_request_id: r.client_request_id,
     client_address: r.client_address,
+    text_replaced: r.text_replaced,
   };
 }

@@ -28,7 +28,9 @@ function event(id: string): AuditEventData {
     result_player_ids: [],
     filters: {},
     request_id: `r${id}`,
+    client_request_id: null,
     client_address: null,
+    text_replaced: false,
   };
 }
 

@@ -25,7 +25,9 @@ function read(at: string, over: Partial<AuditEvent> = {}): AuditEvent {
     result_player_ids: [],
     filters: {},
     request_id: `r${seq}`,
+    client_request_id: null,
     client_address: null,
+    text_replaced: false,
     ...over,
   };
 }

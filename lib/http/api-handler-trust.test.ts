@@ -31,8 +31,9 @@ beforeEach(() => {
   queue = new AuditQueue(
     async (records) => {
       rows.push(...records);
+      return undefined;
     },
-    { batchSize: 100, flushIntervalMs: 1, maxPending: 1_000 },
+    { batchSize: 100, maxPending: 1_000 },
   );
   setAuditQueue(queue);
   logLines.length = 0;
@@ -152,9 +153,52 @@ describe("withApi: accountability", () => {
       operation: "profile",
       playerId: "P1",
       filters: { event_type: ["bet", "win"], limit: "5" },
-      requestId: "req-42",
+      requestId: res.headers.get("x-request-id"),
+      clientRequestId: "req-42",
       clientAddress: "192.0.2.10",
     });
+    expect(rows[0]?.requestId).not.toBe("req-42");
+  });
+
+  it("answers only once the read's record is committed", async () => {
+    const commits: Array<() => void> = [];
+    setAuditQueue(
+      new AuditQueue(
+        (records) =>
+          new Promise((resolve) =>
+            commits.push(() => {
+              rows.push(...records);
+              resolve(undefined);
+            }),
+          ),
+        { batchSize: 100, maxPending: 1_000 },
+      ),
+    );
+    let answered = false;
+    const pending = profile(request("t"), route()).then((res) => {
+      answered = true;
+      return res;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(false);
+    expect(commits).toHaveLength(1);
+    commits[0]?.();
+    expect((await pending).status).toBe(200);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("answers 503, never 200, when the audit database refuses the record", async () => {
+    setAuditQueue(
+      new AuditQueue(
+        async () => {
+          throw new Error("permission denied for table audit_events");
+        },
+        { batchSize: 100, maxPending: 1_000 },
+      ),
+    );
+    const res = await profile(request("t"), route());
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ status: 503, detail: expect.stringContaining("audit trail") });
   });
 
   it("records nothing for failed requests", async () => {
@@ -165,13 +209,10 @@ describe("withApi: accountability", () => {
   });
 
   it("refuses with 503 rather than serve a read it cannot account for", async () => {
-    const stuck = new AuditQueue(() => new Promise(() => {}), {
-      batchSize: 1,
-      flushIntervalMs: 1,
-      maxPending: 1,
-    });
+    const stuck = new AuditQueue(() => new Promise(() => {}), { batchSize: 1, maxPending: 1 });
     setAuditQueue(stuck);
-    expect((await profile(request("t"), route())).status).toBe(200);
+    void profile(request("t"), route()); // waits for ever for its record's commit
+    await new Promise((r) => setTimeout(r, 10));
     const res = await profile(request("t"), route());
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBeTruthy();
@@ -190,7 +231,7 @@ describe("withApi: hostile input and logs", () => {
     await profile(request(token, { headers: { "x-request-id": "req-log" } }), route());
     const line = logLines
       .map((l) => JSON.parse(l))
-      .find((l) => l.requestId === "req-log" && l.msg === "request");
+      .find((l) => l.clientRequestId === "req-log" && l.msg === "request");
     expect(line).toMatchObject({
       msg: "request",
       route: "/api/v1/players/P1",

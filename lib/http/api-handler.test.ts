@@ -4,11 +4,12 @@ import { playerNotFound } from "@/lib/errors";
 import { problemSchema } from "@/lib/schemas/common";
 import { ExactNumber } from "../schemas/exact-number.ts";
 import {
+  clientRequestIdFor,
   jsonResponse,
   methodNotAllowedHandler,
+  newRequestId,
   problemResponse,
   readOnlyMethods,
-  requestIdFor,
   toProblem,
   withApi,
 } from "./api-handler.ts";
@@ -111,22 +112,25 @@ describe("problemResponse", () => {
   });
 });
 
-describe("requestIdFor", () => {
-  it("echoes a sane incoming id", () => {
+describe("clientRequestIdFor and newRequestId", () => {
+  it("keeps a sane client id aside, never as the request's id", () => {
     for (const id of ["abc", "req-1.2:3_4", "x".repeat(128), "550e8400-e29b-41d4-a716-446655440000"]) {
-      expect(requestIdFor(request("/", { headers: { "X-Request-ID": id } }))).toBe(id);
+      expect(clientRequestIdFor(request("/", { headers: { "X-Request-ID": id } }))).toBe(id);
     }
   });
 
-  it("replaces a missing or unsafe one with a fresh UUID", () => {
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  it("drops a missing or unsafe client id", () => {
     for (const id of [null, "", "x".repeat(129), "has space", "semi;colon", "<script>", 'quote"', "ünï"]) {
       const headers = new Headers();
       if (id !== null) headers.set("X-Request-ID", id);
-      const got = requestIdFor(request("/", { headers }));
-      expect(got, String(id)).toMatch(uuid);
+      expect(clientRequestIdFor(request("/", { headers })), String(id)).toBeNull();
     }
-    expect(requestIdFor(request())).not.toBe(requestIdFor(request()));
+  });
+
+  it("makes a fresh UUID per request", () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newRequestId()).toMatch(uuid);
+    expect(newRequestId()).not.toBe(newRequestId());
   });
 });
 
@@ -147,7 +151,8 @@ describe("withApi", () => {
     const route = withApi<{ id: string }>(handler);
     const res = await route(authed("/api/v1/x", { "X-Request-ID": "given-id" }), ctx({ id: "P1" }));
     expect(res.status).toBe(200);
-    expect(res.headers.get("x-request-id")).toBe("given-id");
+    // The server's own id, never the client's (which the audit row keeps beside it).
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(await res.json()).toEqual({ params: { id: "P1" }, subject: "demo" });
   });
 
@@ -229,7 +234,7 @@ describe("405 handlers", () => {
       const res = await handler(request("/api/v1/players", { method, headers: { "X-Request-ID": "m-1" } }));
       const body = await expectProblem(res, 405);
       expect(res.headers.get("allow")).toBe("GET, HEAD");
-      expect(res.headers.get("x-request-id")).toBe("m-1");
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
       expect(body.detail).toContain(method);
     }
     const custom = await methodNotAllowedHandler(["GET"])(request("/", { method: "POST" }));

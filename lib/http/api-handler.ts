@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { after, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import type { AuditRecord } from "@/lib/audit/audit-queue";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { subjectNameFromClaims } from "@/lib/audit/subject-name";
@@ -29,10 +29,20 @@ export { isDatabaseUnavailable };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function requestIdFor(request: Request): string {
-  const incoming = request.headers.get("x-request-id");
+/**
+ * The server's own id for a request: in the access log, the audit row and the answer's X-Request-ID. A client's
+ * X-Request-ID is recorded beside it (clientRequestIdFor), never taken as the id: a client could otherwise make
+ * its reads look like another's.
+ */
+export function newRequestId(): string {
   // node:crypto's own: Next.js wraps the global crypto.randomUUID with a check for prerendering on every call.
-  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return randomUUID();
+}
+
+/** The X-Request-ID the client sent, when it is well-formed; else null. */
+export function clientRequestIdFor(request: Request): string | null {
+  const incoming = request.headers.get("x-request-id");
+  return incoming && REQUEST_ID.test(incoming) ? incoming : null;
 }
 
 /** What a handler tells the audit trail about the read it served. */
@@ -159,27 +169,12 @@ function callerKey(principal: ApiPrincipal | undefined, address: string | null):
   return principal?.verified ? `sub:${principal.subject}` : addressRateKey(address);
 }
 
-/**
- * Queues the audit record. Next.js keeps the process alive until it is written (also on SIGTERM): the first
- * record of a busy stretch hands after() the promise that settles when the queue is next empty, which covers
- * the records queued after it too (AuditQueue.add). after() gets the promise itself, not a callback returning
- * it: a callback would be bound to a snapshot of every AsyncLocalStorage and run through a task queue.
- */
-function recordAudit(record: AuditRecord): void {
-  const stretch = getAuditQueue().add(record);
-  if (!stretch) return;
-  try {
-    after(stretch);
-  } catch {
-    // Outside a Next.js request (unit tests, scripts): nothing to keep alive.
-  }
-}
-
 /** What one request carries through the steps of withApi. */
 interface RequestScope {
   request: Request;
   url: RequestUrl;
   requestId: string;
+  clientRequestId: string | null;
   address: string | null;
   started: number;
   /** The caller's quota, sent with every answer once the rate limit has run. */
@@ -191,7 +186,8 @@ function beginRequest(request: Request): RequestScope {
     request,
     // Next.js has parsed the URL of the request it hands a route handler already.
     url: "nextUrl" in request ? (request as NextRequest).nextUrl : new URL(request.url),
-    requestId: requestIdFor(request),
+    requestId: newRequestId(),
+    clientRequestId: clientRequestIdFor(request),
     address: clientAddress(request.headers),
     started: performance.now(),
     rateHeaders: {},
@@ -199,6 +195,7 @@ function beginRequest(request: Request): RequestScope {
   if (log.enabled("debug")) {
     log.debug("request started", {
       requestId: scope.requestId,
+      clientRequestId: scope.clientRequestId,
       method: request.method,
       route: scope.url.pathname,
     });
@@ -246,9 +243,7 @@ async function admitCaller(scope: RequestScope, options: ApiOptions): Promise<Ap
 
 /** Refuses a read that could not be accounted for: 503 while the audit backlog is full. */
 function assertAuditable(): void {
-  if (getAuditQueue().isFull()) {
-    throw serviceUnavailable("Reads cannot be recorded in the audit trail right now; try again shortly.");
-  }
+  if (getAuditQueue().isFull()) throw auditUnavailable();
 }
 
 function auditRecord(scope: RequestScope, principal: ApiPrincipal, read: AuditedRead): AuditRecord {
@@ -264,6 +259,7 @@ function auditRecord(scope: RequestScope, principal: ApiPrincipal, read: Audited
     resultPlayerIds: read.resultPlayerIds ?? [],
     filters: requestFilters(scope.url.searchParams),
     requestId: scope.requestId,
+    clientRequestId: scope.clientRequestId,
     clientAddress: scope.address,
   };
 }
@@ -288,8 +284,26 @@ async function serveRead<P>(
       declared = read;
     },
   });
-  if (declared && response.ok) recordAudit(auditRecord(scope, principal, declared));
+  if (declared && response.ok) await recordBeforeAnswering(response, auditRecord(scope, principal, declared));
   return response;
+}
+
+/**
+ * The answer leaves the process only once its audit row is committed (group commit, audit-queue.ts): a crash
+ * at any moment loses no record of a read that was answered. A read that cannot be recorded answers 503.
+ */
+async function recordBeforeAnswering(response: Response, record: AuditRecord): Promise<void> {
+  try {
+    await getAuditQueue().add(record);
+  } catch (error) {
+    await response.body?.cancel().catch(() => {});
+    if (isDatabaseUnavailable(error)) throw error;
+    throw auditUnavailable();
+  }
+}
+
+function auditUnavailable(): ApiError {
+  return serviceUnavailable("Reads cannot be recorded in the audit trail right now; try again shortly.");
 }
 
 /** Stamps the answer (quota, request id) and writes the access log line. */
@@ -303,6 +317,7 @@ function finishRequest(
   if (log.enabled("info")) {
     log.request({
       requestId: scope.requestId,
+      clientRequestId: scope.clientRequestId,
       method: scope.request.method,
       route: scope.url.pathname,
       status: response.status,
@@ -354,7 +369,7 @@ export function withApi<P extends Record<string, string>>(handler: ApiHandler<P>
 /** Handler for the methods a path does not support: 405 problem with Allow. */
 export function methodNotAllowedHandler(allowed: readonly string[] = ["GET", "HEAD"]) {
   return async (request: Request): Promise<Response> => {
-    const requestId = requestIdFor(request);
+    const requestId = newRequestId();
     return problemResponse(
       methodNotAllowed(request.method, allowed),
       requestId,

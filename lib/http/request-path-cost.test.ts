@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { authenticateApiRequest } from "@/lib/auth/api-auth";
 import { scrubText } from "@/lib/log";
 import { transactionListQuerySchema } from "@/lib/schemas/transaction";
-import { requestIdFor } from "./api-handler.ts";
+import { clientRequestIdFor } from "./api-handler.ts";
 import { clientAddress } from "./client-address.ts";
 import { parseQuery } from "./query.ts";
 import { repairPercentEncoding } from "./request-stamp.mjs";
@@ -84,7 +84,7 @@ describe("the request path's text handling costs time linear in the input", () =
 
   it.each(["a", "a.", "-"])("request id header of %j", async (unit) => {
     await expectLinear(
-      (value) => requestIdFor(new Request("http://localhost/", { headers: { "x-request-id": value } })),
+      (value) => clientRequestIdFor(new Request("http://localhost/", { headers: { "x-request-id": value } })),
       unit,
     );
   });

@@ -122,3 +122,29 @@ describe("accountability through the routes", () => {
     }
   });
 });
+
+describe("the audit record of a read whose token carries text the database cannot store", () => {
+  it("is written with that text replaced, and says so, before the answer", async () => {
+    const session = `lone-surrogate-${randomUUID()}`;
+    // JSON (and so a JWT) can carry unpaired UTF-16 surrogates; PostgreSQL text cannot hold them.
+    const token = await kit.token("agent\uD800x", {
+      roles: ["support_agent"],
+      name: "Zo\uDC00e \u0000Cote",
+      preferred_username: "\uDBFF",
+    });
+    const read = await kit.call("GET", "/api/v1/players/PTEST0001", {
+      token,
+      headers: { "x-session-id": session },
+    });
+    expect(read.status).toBe(200);
+    const rows = await getPrisma().auditEvent.findMany({ where: { sessionId: session } });
+    expect(rows).toMatchObject([
+      {
+        subject: "agent\uFFFDx",
+        subjectName: "Zo\uFFFDe \uFFFDCote",
+        textReplaced: true,
+        requestId: read.headers.get("x-request-id"),
+      },
+    ]);
+  });
+});

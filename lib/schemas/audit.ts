@@ -49,8 +49,17 @@ export const auditEventSchema = z
       .array(z.string())
       .meta({ description: "For a search: the players whose data the response contained." }),
     filters: auditFiltersSchema,
-    request_id: z.string().meta({ description: "The request's X-Request-ID (also in the access log)." }),
+    request_id: z.string().meta({
+      description: "The server's id of the request (the answer's X-Request-ID; also in the access log).",
+    }),
+    client_request_id: z.string().nullable().meta({
+      description: "The X-Request-ID the client sent, if a well-formed one: the client's word, not verified.",
+    }),
     client_address: z.string().nullable().meta({ description: "The caller's IP address." }),
+    text_replaced: z.boolean().meta({
+      description:
+        "Some text of the request (a name, a parameter) could not be stored as sent (a NUL or an unpaired UTF-16 surrogate) and was replaced with U+FFFD; the read is recorded all the same.",
+    }),
   })
   .meta({ id: "AuditEvent", description: "One successful read of player data." });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

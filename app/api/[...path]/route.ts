@@ -1,4 +1,4 @@
-import { problemResponse, rejectMalformedPath, requestIdFor } from "@/lib/http/api-handler";
+import { newRequestId, problemResponse, rejectMalformedPath } from "@/lib/http/api-handler";
 import { ApiError, notFound } from "@/lib/http/problem";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +12,7 @@ async function handler(request: Request): Promise<Response> {
   } catch (error) {
     if (error instanceof ApiError) problem = error;
   }
-  return problemResponse(problem, requestIdFor(request), path);
+  return problemResponse(problem, newRequestId(), path);
 }
 
 export {
