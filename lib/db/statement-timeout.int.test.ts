@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { resetEnvCache } from "@/lib/env";
-import { isDatabaseUnavailable } from "@/lib/http/api-handler";
 import { createPrismaClient } from "./client.ts";
 import type { PrismaClient } from "./generated/client.ts";
 

@@ -3,12 +3,14 @@ import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AuditQueue, type AuditRecord } from "@/lib/audit/audit-queue";
 import { setAuditQueue } from "@/lib/audit/audit-recorder";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { resetEnvCache } from "@/lib/env";
 import { createLogger } from "@/lib/log";
-import { isDatabaseUnavailable, jsonResponse, withApi } from "./api-handler.ts";
+import { withApi } from "./api-handler.ts";
 import { notFound } from "./problem.ts";
 import { setRateLimiter } from "./rate-limit.ts";
 import { MALFORMED_PATH_HEADER } from "./request-stamp.mjs";
+import { jsonResponse } from "./responses.ts";
 
 const SECRET = "unit-test-secret-unit-test-secret!";
 const saved = { ...process.env };

@@ -3,16 +3,7 @@ import { resetEnvCache } from "@/lib/env";
 import { playerNotFound } from "@/lib/errors";
 import { problemSchema } from "@/lib/schemas/common";
 import { ExactNumber } from "../schemas/exact-number.ts";
-import {
-  clientRequestIdFor,
-  jsonResponse,
-  methodNotAllowedHandler,
-  newRequestId,
-  problemResponse,
-  readOnlyMethods,
-  toProblem,
-  withApi,
-} from "./api-handler.ts";
+import { methodNotAllowedHandler, readOnlyMethods, withApi } from "./api-handler.ts";
 import {
   ApiError,
   invalidParameters,
@@ -21,6 +12,9 @@ import {
   serviceUnavailable,
   unauthorized,
 } from "./problem.ts";
+import { clientRequestIdFor, newRequestId } from "./request-id.ts";
+import { jsonResponse, problemResponse } from "./responses.ts";
+import { toProblem } from "./to-problem.ts";
 
 beforeEach(() => {
   vi.stubEnv("LOG_LEVEL", "silent");

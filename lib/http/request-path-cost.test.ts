@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { authenticateApiRequest } from "@/lib/auth/api-auth";
 import { scrubText } from "@/lib/log";
 import { transactionListQuerySchema } from "@/lib/schemas/transaction";
-import { clientRequestIdFor } from "./api-handler.ts";
 import { clientAddress } from "./client-address.ts";
 import { parseQuery } from "./query.ts";
+import { clientRequestIdFor } from "./request-id.ts";
 import { repairPercentEncoding } from "./request-stamp.mjs";
 
 /*

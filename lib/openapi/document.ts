@@ -30,12 +30,10 @@ const problem = (description: string) => ({
   content: { "application/problem+json": { schema: problemSchema } },
 });
 
-const requestIdHeader = z
-  .string()
-  .meta({
-    description:
-      "The server's id of this request (a UUID), also in the problem body, the access log and the audit trail. A client's own X-Request-ID is recorded beside it, never taken as the id.",
-  });
+const requestIdHeader = z.string().meta({
+  description:
+    "The server's id of this request (a UUID), also in the problem body, the access log and the audit trail. A client's own X-Request-ID is recorded beside it, never taken as the id.",
+});
 const rateLimitHeaders = {
   "RateLimit-Policy": z.string().meta({
     description: 'The caller\'s quota (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";q=600;w=60`.',

@@ -2,7 +2,7 @@ import { issueAccessToken } from "@/lib/auth/access-token";
 import type { Role } from "@/lib/auth/roles";
 import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
 import { DECIMAL_KEYS } from "@/lib/client/wire";
-import type { RouteContext } from "@/lib/http/api-handler";
+import type { RouteContext } from "@/lib/http/api-context";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/request-stamp.mjs";
 
 /** A GET route handler of /api/v1 as its route module exports it (`withApi(…)`). */

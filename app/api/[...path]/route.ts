@@ -1,5 +1,7 @@
-import { newRequestId, problemResponse, rejectMalformedPath } from "@/lib/http/api-handler";
+import { rejectMalformedPath } from "@/lib/http/api-handler";
 import { ApiError, notFound } from "@/lib/http/problem";
+import { newRequestId } from "@/lib/http/request-id";
+import { problemResponse } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,12 @@
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { checkDatabase } from "@/lib/db/check-database";
-import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
+import { jsonResponse } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
-  async () => {
+  async function healthRoute() {
     const db = await checkDatabase();
     return jsonResponse(
       {

@@ -1,7 +1,8 @@
 import { issueAccessToken } from "@/lib/auth/access-token";
 import { getCurrentSession } from "@/lib/auth/session";
-import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
 import { unauthorized } from "@/lib/http/problem";
+import { jsonResponse } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";
 

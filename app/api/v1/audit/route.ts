@@ -1,14 +1,15 @@
 import { listAuditLog } from "@/lib/audit/list-audit-log";
 import { SCOPES } from "@/lib/auth/scopes";
-import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
 import { parseQuery } from "@/lib/http/query";
+import { jsonResponse } from "@/lib/http/responses";
 import { auditLogQuerySchema } from "@/lib/schemas/audit";
 
 export const dynamic = "force-dynamic";
 
 /** The audit trail across all players (admins: audit:read). Reading it is itself recorded. */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
-  async ({ url, audit }) => {
+  async function auditLogRoute({ url, audit }) {
     const { cursor, limit, ...filters } = parseQuery(auditLogQuerySchema, url.searchParams);
     const page = await listAuditLog(filters, { cursor, limit });
     audit({ operation: "audit_trail", playerId: filters.player_id ?? null });

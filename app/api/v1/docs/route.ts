@@ -3,9 +3,10 @@ import { apiReferencePage } from "@/lib/openapi/api-reference";
 
 /** Interactive reference for the OpenAPI document, every script from this origin. */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
-  async () =>
-    new Response(await apiReferencePage(), {
+  async function apiReferenceRoute() {
+    return new Response(await apiReferencePage(), {
       headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
-    }),
+    });
+  },
   { auth: false },
 );

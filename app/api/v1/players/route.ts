@@ -1,8 +1,9 @@
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
-import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
 import { invalidParameters } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
+import { jsonResponse } from "@/lib/http/responses";
 import { maskSummaryContact } from "@/lib/players/mask-contact";
 import { searchPlayers } from "@/lib/players/search-players";
 import { playerSearchQuerySchema } from "@/lib/schemas/player";
@@ -21,7 +22,11 @@ function assignedManager(principal: ApiPrincipal): string {
   ]);
 }
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async ({ url, principal, audit }) => {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async function playerSearchRoute({
+  url,
+  principal,
+  audit,
+}) {
   const query = parseQuery(playerSearchQuerySchema, url.searchParams);
   const pii = hasScope(principal, SCOPES.playersPii);
   const vipManager = query.assigned === "me" ? assignedManager(principal) : undefined;

@@ -3,7 +3,7 @@ import { scalarBundle } from "@/lib/openapi/api-reference";
 
 /** The pinned Scalar browser bundle for the API reference page; cached for good under its content version. */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
-  async ({ url }) => {
+  async function apiReferenceScriptRoute({ url }) {
     const { body, version } = await scalarBundle();
     const current = url.searchParams.get("v") === version;
     return new Response(body, {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
-import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
+import { jsonResponse } from "@/lib/http/responses";
 import { getPlayerProfile } from "@/lib/players/get-player-profile";
 import { maskProfileContact } from "@/lib/players/mask-contact";
 import { playerIdSchema } from "@/lib/schemas/player";
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
 const noQuery = z.strictObject({});
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
-  async ({ params, url, principal, audit }) => {
+  async function playerProfileRoute({ params, url, principal, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     parseQuery(noQuery, url.searchParams);
     const profile = await getPlayerProfile(playerId);

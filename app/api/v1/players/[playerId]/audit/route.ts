@@ -1,7 +1,8 @@
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { SCOPES } from "@/lib/auth/scopes";
-import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
+import { jsonResponse } from "@/lib/http/responses";
 import { auditListQuerySchema } from "@/lib/schemas/audit";
 import { playerIdSchema } from "@/lib/schemas/player";
 
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 /** The player's audit trail (admins: audit:read). Reading it is itself recorded. */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
-  async ({ params, url, audit }) => {
+  async function playerAuditTrailRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const query = parseQuery(auditListQuerySchema, url.searchParams);
     const page = await listAuditEvents(playerId, query);

@@ -1,5 +1,6 @@
-import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
+import { jsonResponse } from "@/lib/http/responses";
 import { getPlayerMonthlyActivity } from "@/lib/players/get-player-monthly-activity";
 import { monthlyActivityQuerySchema } from "@/lib/schemas/activity";
 import { playerIdSchema } from "@/lib/schemas/player";
@@ -7,7 +8,7 @@ import { playerIdSchema } from "@/lib/schemas/player";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
-  async ({ params, url, audit }) => {
+  async function monthlyActivityRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const query = parseQuery(monthlyActivityQuerySchema, url.searchParams);
     const activity = await getPlayerMonthlyActivity(playerId, {

@@ -1,5 +1,6 @@
-import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
+import { jsonResponse } from "@/lib/http/responses";
 import { getPlayerSummary } from "@/lib/players/get-player-summary";
 import { playerIdSchema } from "@/lib/schemas/player";
 import { summaryQuerySchema } from "@/lib/schemas/summary";
@@ -7,7 +8,7 @@ import { summaryQuerySchema } from "@/lib/schemas/summary";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
-  async ({ params, url, audit }) => {
+  async function playerSummaryRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const { period } = parseQuery(summaryQuerySchema, url.searchParams);
     const summary = await getPlayerSummary({ playerId, period });

@@ -1,5 +1,6 @@
-import { jsonResponse, readRoute } from "@/lib/http/api-handler";
+import { readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
+import { jsonResponse } from "@/lib/http/responses";
 import { listPlayerTransactions } from "@/lib/players/list-player-transactions";
 import { playerIdSchema } from "@/lib/schemas/player";
 import { transactionListQuerySchema } from "@/lib/schemas/transaction";
@@ -7,7 +8,7 @@ import { transactionListQuerySchema } from "@/lib/schemas/transaction";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
-  async ({ params, url, audit }) => {
+  async function playerTransactionsRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const { limit, offset, cursor, sort, ...filters } = parseQuery(
       transactionListQuerySchema,

@@ -17,7 +17,7 @@ import { transactionExportQuerySchema } from "@/lib/schemas/transaction";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
-  async ({ request, params, url, audit, requestId, caller }) => {
+  async function transactionExportRoute({ request, params, url, audit, requestId, caller }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const { format, ...filters } = parseQuery(transactionExportQuerySchema, url.searchParams);
     const release = await acquireExportSlot(caller);

@@ -1,0 +1,59 @@
+import { type ApiPrincipal, authenticate } from "@/lib/auth/api-auth";
+import { hasScope, SCOPES } from "@/lib/auth/scopes";
+import type { ApiOptions, RequestScope } from "./api-context.ts";
+import { addressRateKey } from "./client-address.ts";
+import { insufficientScope, tooManyRequests } from "./problem.ts";
+import { getRateLimiter, type RateLimitDecision } from "./rate-limit.ts";
+
+const ANONYMOUS: ApiPrincipal = {
+  subject: "anonymous",
+  sessionId: "",
+  mode: "demo",
+  claims: null,
+  verified: false,
+  scopes: [],
+  roles: [],
+};
+
+/** Rate limits and export caps count per verified token subject, else per client address. */
+export function callerKey(principal: ApiPrincipal | undefined, address: string | null): string {
+  return principal?.verified ? `sub:${principal.subject}` : addressRateKey(address);
+}
+
+/** Counts the request against the caller's quota; throws 429 beyond it. Answers at once for the memory store. */
+function enforceRateLimit(scope: RequestScope, principal: ApiPrincipal | undefined): void | Promise<void> {
+  const limiter = getRateLimiter();
+  if (!limiter) return;
+  const decision = limiter.check(callerKey(principal, scope.address));
+  if (decision instanceof Promise) return decision.then((d) => applyQuota(scope, d));
+  applyQuota(scope, decision);
+}
+
+function applyQuota(scope: RequestScope, decision: RateLimitDecision): void {
+  scope.rateHeaders = decision.headers;
+  if (!decision.allowed) throw tooManyRequests(decision.resetSeconds, scope.rateHeaders);
+}
+
+/**
+ * Who is calling and whether they may: authentication, then the rate limit, then the scope. The rate limit
+ * runs before a failed authentication is reported, so requests with bad credentials use up the address's
+ * quota too and guessing tokens is limited. A token verified a moment ago and the memory store answer at
+ * once: this step then waits for no promise.
+ */
+export async function admitCaller(scope: RequestScope, options: ApiOptions): Promise<ApiPrincipal> {
+  if (options.auth === false) return ANONYMOUS;
+  let principal: ApiPrincipal | undefined;
+  let failure: unknown;
+  try {
+    const authenticated = authenticate(scope.request.headers);
+    principal = authenticated instanceof Promise ? await authenticated : authenticated;
+  } catch (error) {
+    failure = error;
+  }
+  const limited = enforceRateLimit(scope, principal);
+  if (limited) await limited;
+  if (!principal) throw failure;
+  const needed = options.scope ?? SCOPES.playersRead;
+  if (!hasScope(principal, needed)) throw insufficientScope(needed);
+  return principal;
+}

@@ -1,0 +1,56 @@
+import type { ApiPrincipal } from "@/lib/auth/api-auth";
+import type { Scope } from "@/lib/auth/scopes";
+import type { AuditOperation } from "@/lib/schemas/audit";
+
+/** What a handler tells the audit trail about the read it served. */
+export interface AuditedRead {
+  operation: AuditOperation;
+  /** The player named in the path (null for a search). */
+  playerId: string | null;
+  /** For a search: the players whose data the response contains. */
+  resultPlayerIds?: string[];
+}
+
+/** The parts of the request URL handlers read. */
+export type RequestUrl = Pick<URL, "pathname" | "searchParams">;
+
+export interface ApiContext<P> {
+  request: Request;
+  url: RequestUrl;
+  params: P;
+  principal: ApiPrincipal;
+  /** Who is calling, for per-caller limits: `sub:<subject>` for a verified token, else the client address. */
+  caller: string;
+  requestId: string;
+  /**
+   * Marks this request as a read of player data: it is recorded in the audit trail if the response is a
+   * success. Call it before building the response. Throws 503 while the audit backlog is full, so no read
+   * is served that could not be accounted for.
+   */
+  audit: (read: AuditedRead) => void;
+}
+
+export interface RouteContext<P> {
+  params: Promise<P>;
+}
+
+/** What one request carries through the steps of withApi. */
+export interface RequestScope {
+  request: Request;
+  url: RequestUrl;
+  requestId: string;
+  clientRequestId: string | null;
+  address: string | null;
+  started: number;
+  /** The caller's quota, sent with every answer once the rate limit has run. */
+  rateHeaders: Record<string, string>;
+}
+
+export type ApiHandler<P> = (ctx: ApiContext<P>) => Promise<Response>;
+
+export interface ApiOptions {
+  /** `false` for routes anyone may call (no credentials, no rate limit). */
+  auth?: boolean;
+  /** The scope the operation needs; `players:read` by default. */
+  scope?: Scope;
+}

@@ -1,0 +1,84 @@
+import type { AuditRecord } from "@/lib/audit/audit-queue";
+import { getAuditQueue } from "@/lib/audit/audit-recorder";
+import { subjectNameFromClaims } from "@/lib/audit/subject-name";
+import type { ApiPrincipal } from "@/lib/auth/api-auth";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import type { AuditFilters } from "@/lib/schemas/audit";
+import { callerKey } from "./admission.ts";
+import type { ApiHandler, AuditedRead, RequestScope } from "./api-context.ts";
+import { type ApiError, serviceUnavailable } from "./problem.ts";
+
+/** Query parameters as sent: one value → string, repeated → array (what the audit trail records). */
+export function requestFilters(params: URLSearchParams): AuditFilters {
+  const filters: AuditFilters = {};
+  for (const [key, value] of params) {
+    const seen = filters[key];
+    filters[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return filters;
+}
+
+/** Refuses a read that could not be accounted for: 503 while the audit backlog is full. */
+function assertAuditable(): void {
+  if (getAuditQueue().isFull()) throw auditUnavailable();
+}
+
+function auditRecord(scope: RequestScope, principal: ApiPrincipal, read: AuditedRead): AuditRecord {
+  return {
+    occurredAt: new Date(),
+    subject: principal.subject,
+    subjectName: subjectNameFromClaims(principal.claims),
+    authMode: principal.mode,
+    scopes: [...principal.scopes],
+    sessionId: principal.sessionId,
+    operation: read.operation,
+    playerId: read.playerId,
+    resultPlayerIds: read.resultPlayerIds ?? [],
+    filters: requestFilters(scope.url.searchParams),
+    requestId: scope.requestId,
+    clientRequestId: scope.clientRequestId,
+    clientAddress: scope.address,
+  };
+}
+
+/** Runs the route's handler; the read it declares is recorded in the audit trail if the answer is a success. */
+export async function serveRead<P>(
+  scope: RequestScope,
+  principal: ApiPrincipal,
+  params: P,
+  handler: ApiHandler<P>,
+): Promise<Response> {
+  let declared: AuditedRead | undefined;
+  const response = await handler({
+    request: scope.request,
+    url: scope.url,
+    params,
+    principal,
+    caller: callerKey(principal, scope.address),
+    requestId: scope.requestId,
+    audit: (read) => {
+      assertAuditable();
+      declared = read;
+    },
+  });
+  if (declared && response.ok) await recordBeforeAnswering(response, auditRecord(scope, principal, declared));
+  return response;
+}
+
+/**
+ * The answer leaves the process only once its audit row is committed (group commit, audit-queue.ts): a crash
+ * at any moment loses no record of a read that was answered. A read that cannot be recorded answers 503.
+ */
+async function recordBeforeAnswering(response: Response, record: AuditRecord): Promise<void> {
+  try {
+    await getAuditQueue().add(record);
+  } catch (error) {
+    await response.body?.cancel().catch(() => {});
+    if (isDatabaseUnavailable(error)) throw error;
+    throw auditUnavailable();
+  }
+}
+
+function auditUnavailable(): ApiError {
+  return serviceUnavailable("Reads cannot be recorded in the audit trail right now; try again shortly.");
+}
