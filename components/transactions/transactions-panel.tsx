@@ -20,8 +20,8 @@ import {
 } from "@/lib/client/transaction-url-state";
 import { formatDate, timeZoneLabel } from "@/lib/format/dates";
 import { formatCount } from "@/lib/format/money";
+import { useTimeZone } from "@/lib/hooks/use-time-zone";
 import { ErrorState } from "../error-state.tsx";
-import { useTimeZone } from "../player/time-zone-switch.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { ExportButton } from "./export-button.tsx";
