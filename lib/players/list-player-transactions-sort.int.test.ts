@@ -10,7 +10,7 @@ import {
   transactionListQuerySchema,
 } from "@/lib/schemas/transaction";
 import { TRANSACTION_SORTS } from "@/lib/schemas/transaction-cursor";
-import { createRng } from "@/prisma/demo-data";
+import { createRng } from "@/prisma/demo-data/random";
 import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import { countPlayerTransactions } from "./count-player-transactions.ts";

@@ -7,7 +7,7 @@ import {
   type TransactionFilters,
   transactionListQuerySchema,
 } from "@/lib/schemas/transaction";
-import { createRng } from "@/prisma/demo-data";
+import { createRng } from "@/prisma/demo-data/random";
 import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import {
