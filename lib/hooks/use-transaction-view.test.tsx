@@ -6,6 +6,14 @@ import { queries } from "@/lib/client/queries";
 import type { TransactionListData } from "@/lib/client/wire";
 import { useTransactionView } from "./use-transaction-view.ts";
 
+type View = ReturnType<typeof useTransactionView>;
+
+/** Renders the hook once and hands its result out. */
+function Probe({ onView }: { onView: (view: View) => void }) {
+  onView(useTransactionView("P1"));
+  return null;
+}
+
 /** The hook's view of `search`, with the list's query for `apiQuery` already answered. */
 function viewOf(search: string, apiQuery: string, list: Pick<TransactionListData, "total" | "transactions">) {
   const client = new QueryClient();
@@ -16,15 +24,15 @@ function viewOf(search: string, apiQuery: string, list: Pick<TransactionListData
     has_more: false,
     next_cursor: null,
   } as TransactionListData);
-  let seen: ReturnType<typeof useTransactionView> | undefined;
-  function Probe() {
-    seen = useTransactionView("P1");
-    return null;
-  }
+  let seen: View | undefined;
   renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <NuqsTestingAdapter searchParams={search}>
-        <Probe />
+        <Probe
+          onView={(view) => {
+            seen = view;
+          }}
+        />
       </NuqsTestingAdapter>
     </QueryClientProvider>,
   );
