@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{lib,prisma,scripts,tools,test}/**/*.test.ts", "components/**/*.test.tsx"],
+          include: ["{lib,prisma,scripts,tools,test}/**/*.test.ts", "{components,lib}/**/*.test.tsx"],
           // Build output (the bench's floor app builds into tools/bench/floor-app/.next) holds copies of packages' tests.
           exclude: ["**/*.int.test.ts", "**/node_modules/**", "**/.next/**"],
           environment: "node",

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { SIGN_IN_PATH } from "@/lib/auth/paths";
 import { clearApiCredentials } from "@/lib/client/api-client";
 import { endAppSession } from "@/lib/client/sign-out";
-import { useHydrated } from "@/lib/client/use-hydrated";
+import { useHydrated } from "@/lib/hooks/use-hydrated";
 import { Button } from "./ui/button.tsx";
 
 /** The identity provider's end-session URL for this session, or null (demo sessions, or unknown). */

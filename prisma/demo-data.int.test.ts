@@ -5,7 +5,7 @@ import { getPlayerProfile } from "@/lib/players/get-player-profile";
 import { KYC_STATUSES } from "@/lib/schemas/player";
 import { CREATORS, EVENT_TYPES } from "@/lib/schemas/transaction";
 import { createTestPrisma } from "@/test/support/test-client";
-import { DEMO_REFERENCE_NOW } from "./demo-data.ts";
+import { DEMO_REFERENCE_NOW } from "./demo-data/clock.ts";
 
 /*
  * The demo data set as loaded into the database (plus the PTEST fixtures): the shape the spec and the UI rely

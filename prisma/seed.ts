@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from "pg";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "../lib/db/refresh-player-aggregates.ts";
-import { type DemoDataset, generateDemoData } from "./demo-data.ts";
+import { type DemoDataset, generateDemoData } from "./demo-data/players.ts";
 
 const PLAYER_COLUMNS = `id text, name text, email text, phone text, currency text, language text,
   registration_date timestamptz, last_login timestamptz, kyc_status kyc_status, withdrawal_status text,

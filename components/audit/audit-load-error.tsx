@@ -22,9 +22,3 @@ export function AuditLoadError({ error, onRetry }: { error: unknown; onRetry: ()
     </div>
   );
 }
-
-/** "Showing 12 reads in 4 entries of 30": reads loaded, the rows they make, and the total when known. */
-export function describeLoaded(reads: number, entries: number, total: number | null): string {
-  const of = total !== null ? ` of ${total}` : "";
-  return `Showing ${reads} read${reads === 1 ? "" : "s"}${of} in ${entries} entr${entries === 1 ? "y" : "ies"}`;
-}

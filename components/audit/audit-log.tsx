@@ -3,15 +3,17 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { type FormEvent, useMemo } from "react";
-import { TimeZoneSwitch, useTimeZone } from "@/components/player/time-zone-switch";
+import { TimeZoneSwitch } from "@/components/player/time-zone-switch";
 import { buttonClass } from "@/components/ui/button";
 import { type AuditPageState, auditPageSearchParams, toAuditLogFilter } from "@/lib/client/audit-trail";
 import { queries } from "@/lib/client/queries";
 import { groupAuditEvents } from "@/lib/format/audit";
+import { useTimeZone } from "@/lib/hooks/use-time-zone";
 import type { AuditOperation } from "@/lib/schemas/audit";
-import { AuditLoadError, describeLoaded } from "./audit-load-error.tsx";
+import { AuditLoadError } from "./audit-load-error.tsx";
 import { AuditOperationOptions } from "./audit-operation-options.tsx";
 import { AuditTable } from "./audit-table.tsx";
+import { LoadMoreFooter } from "./load-more-footer.tsx";
 
 const PAGE_SIZE = 50;
 
@@ -50,27 +52,7 @@ export function AuditLog({ pageSize = PAGE_SIZE }: { pageSize?: number }) {
             empty={loading ? null : filtered ? "No reads match these filters." : "No reads recorded yet."}
           />
         )}
-        <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm">
-          <span aria-live="polite" className="text-slate-600">
-            {loading
-              ? "Loading…"
-              : log.isError
-                ? events.length > 0
-                  ? "Could not load more; try again."
-                  : ""
-                : describeLoaded(events.length, entries, null)}
-          </span>
-          {log.hasNextPage ? (
-            <button
-              type="button"
-              disabled={loading}
-              className={buttonClass("secondary", "sm")}
-              onClick={() => void log.fetchNextPage()}
-            >
-              Load more
-            </button>
-          ) : null}
-        </div>
+        <LoadMoreFooter list={log} reads={events.length} entries={entries} />
       </section>
     </div>
   );

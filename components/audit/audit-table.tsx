@@ -2,12 +2,12 @@
 
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { Fragment, type ReactNode, useMemo, useState } from "react";
-import { useTimeZone } from "@/components/player/time-zone-switch";
 import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
-import { useMediaQuery } from "@/lib/client/use-media-query";
 import type { AuditEventData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { type AuditEntry, describeEntry, groupAuditEvents } from "@/lib/format/audit";
+import { useMediaQuery } from "@/lib/hooks/use-media-query";
+import { useTimeZone } from "@/lib/hooks/use-time-zone";
 import { type AuditColumn, auditColumns } from "./audit-columns.tsx";
 
 /**

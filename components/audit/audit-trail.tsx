@@ -5,9 +5,10 @@ import { useMemo, useState } from "react";
 import { queries } from "@/lib/client/queries";
 import { groupAuditEvents } from "@/lib/format/audit";
 import type { AuditOperation } from "@/lib/schemas/audit";
-import { AuditLoadError, describeLoaded } from "./audit-load-error.tsx";
+import { AuditLoadError } from "./audit-load-error.tsx";
 import { AuditOperationOptions } from "./audit-operation-options.tsx";
 import { AuditTable } from "./audit-table.tsx";
+import { LoadMoreFooter } from "./load-more-footer.tsx";
 
 /*
  * Read-only view of a player's audit trail (admins): who read this player's data, when, from which
@@ -67,27 +68,7 @@ export function AuditTrail({ playerId, pageSize = PAGE_SIZE }: { playerId: strin
         />
       )}
 
-      <div className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm">
-        <span aria-live="polite" className="text-slate-600">
-          {loading
-            ? "Loading…"
-            : trail.isError
-              ? events.length > 0
-                ? "Could not load more; try again."
-                : ""
-              : describeLoaded(events.length, entries, total)}
-        </span>
-        {trail.hasNextPage ? (
-          <button
-            type="button"
-            disabled={loading}
-            className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50 disabled:opacity-50"
-            onClick={() => void trail.fetchNextPage()}
-          >
-            Load more
-          </button>
-        ) : null}
-      </div>
+      <LoadMoreFooter list={trail} reads={events.length} entries={entries} total={total} />
     </section>
   );
 }

@@ -3,11 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { queries } from "@/lib/client/queries";
-import { useMediaQuery } from "@/lib/client/use-media-query";
 import type { MonthlyActivityData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatTick, valueAxis } from "@/lib/format/axis-ticks";
 import { formatCount, formatMoney } from "@/lib/format/money";
+import { useMediaQuery } from "@/lib/hooks/use-media-query";
 import type { ActivityFlow } from "@/lib/schemas/activity";
 import { ErrorState } from "../error-state.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
@@ -34,11 +34,6 @@ function monthLabel(month: string, style: "short" | "long"): string {
     monthFormat.set(style, f);
   }
   return f.format(new Date(`${month}-01T00:00:00Z`));
-}
-
-/** A phone: fewer value ticks, so labels never crowd each other, and a narrower tooltip. */
-function useNarrow(): boolean {
-  return useMediaQuery("(max-width: 639px)", false);
 }
 
 type ChartRow = { key: string; month: string; monthLong: string } & Record<ActivityFlow, number>;
@@ -122,7 +117,8 @@ export function ActivityChart({ playerId }: { playerId: string }) {
 }
 
 function ActivityBars({ data }: { data: MonthlyActivityData }) {
-  const narrow = useNarrow();
+  // A phone: fewer value ticks, so labels never crowd each other, and a narrower tooltip.
+  const narrow = useMediaQuery("(max-width: 639px)", false);
   const rows = data.months.map(
     (m) =>
       ({

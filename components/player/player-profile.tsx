@@ -4,17 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, UserRoundX } from "lucide-react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { usePathname, useSearchParams } from "next/navigation";
-import { useQueryState } from "nuqs";
-import { type ComponentType, type ReactNode, useEffect, useRef, useTransition } from "react";
-import {
-  availablePlayerSections,
-  type PlayerSection,
-  playerSectionSearchParams,
-  resolvePlayerSection,
-} from "@/lib/client/player-sections";
+import { type ComponentType, type ReactNode, useRef, useTransition } from "react";
+import { availablePlayerSections, type PlayerSection } from "@/lib/client/player-sections";
 import { queries } from "@/lib/client/queries";
 import { cn } from "@/lib/cn";
+import { usePlayerSection } from "@/lib/hooks/use-player-section";
+import { useTimeZone } from "@/lib/hooks/use-time-zone";
 import { ErrorState, isNotFound } from "../error-state.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
@@ -23,7 +18,7 @@ import { PeriodSummary } from "./period-summary.tsx";
 import { PlayerHeader, PlayerHeaderSkeleton } from "./player-header.tsx";
 import { ProfileCard } from "./profile-card.tsx";
 import { SectionTabs, sectionPanelId, sectionTabId } from "./section-tabs.tsx";
-import { TimeZoneSwitch, useTimeZone } from "./time-zone-switch.tsx";
+import { TimeZoneSwitch } from "./time-zone-switch.tsx";
 
 // Recharts is most of the chart's weight: it loads when the Activity section is first shown.
 const ActivityChart = dynamic(() => import("./activity-chart.tsx").then((m) => m.ActivityChart), {
@@ -145,32 +140,6 @@ export function PlayerProfile({
       </div>
     </div>
   );
-}
-
-/** The shown section (from `?section=`, see resolvePlayerSection), a setter and each section's link. */
-function usePlayerSection(
-  audit: boolean,
-): [PlayerSection, (s: PlayerSection) => void, (s: PlayerSection) => string] {
-  const [requested, setRequested] = useQueryState(
-    "section",
-    playerSectionSearchParams.section.withOptions({ history: "push", scroll: false }),
-  );
-  const search = useSearchParams();
-  const pathname = usePathname();
-  const params = new URLSearchParams(search.toString());
-  const section = resolvePlayerSection(requested, { audit, search: params });
-  // A link with filters but no section opens Transactions: write that down, or clearing the filters
-  // would take the user to the Overview.
-  const implicit = requested === null && section !== "overview";
-  useEffect(() => {
-    if (implicit) void setRequested(section, { history: "replace" });
-  }, [implicit, section, setRequested]);
-  const hrefFor = (s: PlayerSection) => {
-    const q = new URLSearchParams(params);
-    q.set("section", s);
-    return `${pathname}?${q.toString()}`;
-  };
-  return [section, (s) => void setRequested(s), hrefFor];
 }
 
 function PlayerNotFound({ playerId }: { playerId: string }) {

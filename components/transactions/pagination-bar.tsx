@@ -5,8 +5,8 @@ import { useId } from "react";
 import { PAGE_SIZES } from "@/lib/client/transaction-url-state";
 import { formatCount } from "@/lib/format/money";
 import { pageRangeText } from "@/lib/format/pagination";
+import type { TransactionsTable } from "@/lib/hooks/use-transactions-table";
 import { Button } from "../ui/button.tsx";
-import type { TransactionsTable } from "./transactions-table.tsx";
 
 export function PaginationBar({
   table,

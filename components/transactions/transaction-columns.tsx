@@ -1,28 +1,15 @@
-import { createColumnHelper, metaHelper, rowPaginationFeature, tableFeatures } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { ChevronDown } from "lucide-react";
 import { createContext, useContext } from "react";
-import type { SortValue, TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { TransactionData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatDateTime, timeZoneLabel } from "@/lib/format/dates";
 import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
 import { directionOf, formatMoney } from "@/lib/format/money";
+import type { features, TransactionColumnMeta, TransactionColumns } from "@/lib/hooks/use-transactions-table";
 import { Badge } from "../ui/badge.tsx";
 
-/** How a column lays out its cells: every column says it, so the table view keeps no lists of its own. */
-export interface TransactionColumnMeta {
-  align: "start" | "end";
-  /** false: the cell stays on one line (dates, amounts, short names); true: long text may wrap. */
-  wrap: boolean;
-  /** The API's orders for this column, largest/newest first and the reverse: its heading becomes a sort button. */
-  sort?: { desc: SortValue; asc: SortValue };
-}
-
-// TanStack Table 9's type-only slot: `meta` is typed for this table's columns alone (no global augmentation).
-export const features = tableFeatures({
-  rowPaginationFeature,
-  columnMeta: metaHelper<TransactionColumnMeta>(),
-});
 const helper = createColumnHelper<typeof features, TransactionData>();
 
 const ONE_LINE: TransactionColumnMeta = { align: "start", wrap: false };
@@ -102,7 +89,7 @@ export function StatusText({ completedAt }: { completedAt: string | null }) {
 }
 
 /** The columns of the transactions table, one compact row each; dates headed and shown in the chosen time zone. */
-export function transactionColumns(tz: TimeZoneChoice) {
+export function transactionColumns(tz: TimeZoneChoice): TransactionColumns {
   const zone = timeZoneLabel(tz);
   return helper.columns([
     helper.accessor("date", {

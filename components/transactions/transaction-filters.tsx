@@ -17,21 +17,13 @@ import {
 import type { TransactionFacetsData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { timeZoneLabel } from "@/lib/format/dates";
-import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
+import { EVENT_TYPE_LABELS, SORT_LABELS } from "@/lib/format/labels";
 import { formatCount } from "@/lib/format/money";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
 import { Button } from "../ui/button.tsx";
 import { MultiSelect } from "./multi-select.tsx";
 
 export type FilterPatch = Partial<FilterState>;
-
-/** How each order reads, in captions and in the phone's sort menu. */
-export const SORT_LABELS: Record<SortValue, string> = {
-  date_desc: "newest first",
-  date_asc: "oldest first",
-  amount_desc: "largest amount first",
-  amount_asc: "smallest amount first",
-};
 
 const STATUS_LABELS: Record<StatusValue, string> = { pending: "Pending", completed: "Completed" };
 

@@ -2,8 +2,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { SortValue } from "@/lib/client/transaction-url-state";
 import type { TransactionData } from "@/lib/client/wire";
+import { useTransactionsTable } from "@/lib/hooks/use-transactions-table";
 import { transactionColumns } from "./transaction-columns.tsx";
-import { TransactionsTableView, useTransactionsTable } from "./transactions-table.tsx";
+import { TransactionsTableView } from "./transactions-table.tsx";
 
 const row: TransactionData = {
   id: "t1",
@@ -35,6 +36,7 @@ function TableHarness({
     pagination: { pageIndex: 0, pageSize: 20 },
     onPaginationChange: () => {},
     tz: "utc",
+    columnsFor: transactionColumns,
   });
   return (
     <TransactionsTableView

@@ -1,6 +1,5 @@
 "use client";
 
-import { type PaginationState, useTable } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Fragment, useCallback, useMemo, useState } from "react";
 import type { SortValue, TimeZoneChoice } from "@/lib/client/transaction-url-state";
@@ -8,53 +7,16 @@ import type { TransactionData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatDate, formatTime, timeZoneLabel } from "@/lib/format/dates";
 import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
+import type { TransactionColumnMeta, TransactionsTable } from "@/lib/hooks/use-transactions-table";
 import { Skeleton } from "../ui/skeleton.tsx";
 import {
   AmountText,
   cellClass,
   detailsId,
-  features,
   headerClass,
   RowDetailsContext,
   StatusText,
-  type TransactionColumnMeta,
-  transactionColumns,
 } from "./transaction-columns.tsx";
-
-const emptyRows: TransactionData[] = [];
-
-/**
- * One page of transactions, fetched by the server: the table does no client-side paging or
- * filtering (manualPagination); its pagination state is the URL's.
- */
-export function useTransactionsTable({
-  rows,
-  total,
-  pagination,
-  onPaginationChange,
-  tz,
-}: {
-  rows: TransactionData[] | undefined;
-  total: number | undefined;
-  pagination: PaginationState;
-  onPaginationChange: (next: PaginationState) => void;
-  tz: TimeZoneChoice;
-}) {
-  const columns = useMemo(() => transactionColumns(tz), [tz]);
-  return useTable({
-    features,
-    columns,
-    data: rows ?? emptyRows,
-    getRowId: (row) => row.id,
-    manualPagination: true,
-    rowCount: total ?? 0,
-    state: { pagination },
-    onPaginationChange: (updater) =>
-      onPaginationChange(typeof updater === "function" ? updater(pagination) : updater),
-  });
-}
-
-export type TransactionsTable = ReturnType<typeof useTransactionsTable>;
 
 /** Below 768 px a table of nine columns is hard to read: each transaction becomes a small card. */
 function TransactionCards({

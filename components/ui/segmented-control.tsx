@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 /**
@@ -12,16 +13,22 @@ export function SegmentedControl<T extends string>({
   options,
   value,
   onChange,
+  className,
+  children,
 }: {
   legend: string;
   name: string;
   options: readonly { value: T; label: string }[];
   value: T;
   onChange: (value: T) => void;
+  className?: string;
+  /** Shown before the choices (a visible caption; the legend is for screen readers). */
+  children?: ReactNode;
 }) {
   return (
-    <fieldset>
+    <fieldset className={className}>
       <legend className="sr-only">{legend}</legend>
+      {children}
       <div className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
         {options.map((option) => (
           <label

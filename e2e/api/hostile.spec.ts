@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createRng } from "../../prisma/demo-data.ts";
+import { createRng } from "../../prisma/demo-data/random.ts";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { expectNoInternals, get, problemValidator, responseValidator } from "./helpers.ts";
 

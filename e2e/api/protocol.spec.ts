@@ -1,5 +1,6 @@
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
+import { type RawAnswer, rawRequest } from "../../test/support/raw-http.ts";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { AUTH, expectProblem, get, problemValidator } from "./helpers.ts";
 
@@ -62,35 +63,6 @@ const READ_ONLY_ROUTES = [
   "/api/session/token",
 ];
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** One request over a plain socket, for methods HTTP clients refuse to send (TRACE) or Node cannot parse. */
-async function rawRequest(baseURL: string | undefined, method: string, path: string): Promise<RawAnswer> {
-  const { hostname, port } = new URL(baseURL ?? "");
-  const text = await new Promise<string>((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port) }, () =>
-      socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`),
-    );
-    let received = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
-      received += chunk;
-    });
-    socket.on("error", reject);
-    socket.on("close", () => resolve(received));
-  });
-  const [head = "", body = ""] = text.split("\r\n\r\n", 2);
-  const [statusLine = "", ...fields] = head.split("\r\n");
-  const headers = Object.fromEntries(
-    fields.map((f) => [f.slice(0, f.indexOf(":")).toLowerCase(), f.slice(f.indexOf(":") + 1).trim()]),
-  );
-  return { status: Number(statusLine.split(" ")[1]), headers, body };
-}
-
 function expectMethodNotAllowed(answer: RawAnswer, allow: string, what: string) {
   expect(answer.status, `${what}: ${answer.body}`).toBe(405);
   expect(answer.headers["content-type"], what).toBe("application/problem+json");
@@ -134,17 +106,21 @@ test.describe("protocol", () => {
     const everyKind = [...READ_ONLY_ROUTES, "/api/nope", "/", "/players/P000007", "/favicon.ico"];
     for (const path of everyKind) {
       for (const method of ["TRACE", "PROPFIND", "SEARCH"]) {
-        expectMethodNotAllowed(await rawRequest(baseURL, method, path), "GET, HEAD", `${method} ${path}`);
+        expectMethodNotAllowed(
+          await rawRequest(baseURL ?? "", method, path),
+          "GET, HEAD",
+          `${method} ${path}`,
+        );
       }
     }
     expectMethodNotAllowed(
-      await rawRequest(baseURL, "TRACE", "/api/auth/session"),
+      await rawRequest(baseURL ?? "", "TRACE", "/api/auth/session"),
       "GET, HEAD, POST",
       "TRACE",
     );
     // Node's parser does not know these at all: it used to write a bare 400 itself.
     for (const method of ["FOO", "get", "BREW"]) {
-      expectMethodNotAllowed(await rawRequest(baseURL, method, "/api/health"), "GET, HEAD", method);
+      expectMethodNotAllowed(await rawRequest(baseURL ?? "", method, "/api/health"), "GET, HEAD", method);
     }
   });
 

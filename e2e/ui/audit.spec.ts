@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { open, signIn } from "./helpers.ts";
+import { formatDateTimeInPage, open, signIn } from "./helpers.ts";
 
 /** The trail's region on the profile page. */
 const trailOf = (page: Page) => page.getByRole("region", { name: "Audit trail" });
@@ -60,21 +60,7 @@ test.describe("audit trail on the profile page", () => {
     await waitForEarlierVisit(page, /Viewed/);
     const time = trailOf(page).getByTestId("audit-entry").first().locator("time");
     const iso = (await time.getAttribute("datetime")) ?? "";
-    const inZone = (timeZone: string) =>
-      page.evaluate(
-        ({ iso, timeZone }) =>
-          new Intl.DateTimeFormat(undefined, {
-            timeZone,
-            year: "numeric",
-            month: "short",
-            day: "2-digit",
-            hour: "2-digit",
-            minute: "2-digit",
-            second: "2-digit",
-            hourCycle: "h23",
-          }).format(new Date(iso)),
-        { iso, timeZone },
-      );
+    const inZone = (timeZone: string) => formatDateTimeInPage(page, iso, timeZone, true);
     await expect(time).toHaveText(await inZone("UTC"));
     await page.getByRole("radio", { name: /Local/ }).check();
     await expect(page).toHaveURL(/tz=local/);

@@ -108,6 +108,29 @@ export async function formatMoneyInPage(
   );
 }
 
+/** A date and time as the page writes it in `timeZone` (the browser's Intl and locale); `seconds` for the audit trail. */
+export function formatDateTimeInPage(
+  page: Page,
+  iso: string,
+  timeZone: string,
+  seconds = false,
+): Promise<string> {
+  return page.evaluate(
+    ({ iso, timeZone, seconds }) =>
+      new Intl.DateTimeFormat(undefined, {
+        timeZone,
+        year: "numeric",
+        month: "short",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        ...(seconds ? { second: "2-digit" } : {}),
+        hourCycle: "h23",
+      }).format(new Date(iso)),
+    { iso, timeZone, seconds },
+  );
+}
+
 /** The rows of the transactions table as the user reads them, cell by cell. */
 export async function tableRows(page: Page): Promise<Record<string, string>[]> {
   return page

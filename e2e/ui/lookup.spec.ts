@@ -143,7 +143,7 @@ test.describe("my players (VIP manager)", () => {
 
   test("lists exactly the players assigned to the signed-in manager, in the URL", async ({ page }) => {
     await open(page, "/");
-    await page.getByRole("button", { name: "My players" }).click();
+    await page.getByRole("radio", { name: "My players" }).check();
     await expect(page).toHaveURL(/\?view=mine$/);
     const api = await apiGet<PlayerSearchData>(page.request, "/players?assigned=me&limit=20");
     expect(api.total).toBeGreaterThan(0);
@@ -165,7 +165,7 @@ test.describe("my players (VIP manager)", () => {
 
     // The view is shareable: a fresh load of the URL shows the same list.
     await open(page, "/?view=mine");
-    await expect(page.getByRole("button", { name: "My players" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("radio", { name: "My players" })).toBeChecked();
     await expect(page.getByRole("listbox", { name: "My players" }).getByRole("option")).toHaveCount(
       api.players.length,
     );
@@ -174,7 +174,7 @@ test.describe("my players (VIP manager)", () => {
   test("a support agent has no My players switch", async ({ page }) => {
     await signIn(page, "support_agent");
     await open(page, "/?view=mine");
-    await expect(page.getByRole("button", { name: "My players" })).toHaveCount(0);
+    await expect(page.getByRole("group", { name: "Which players to list" })).toHaveCount(0);
   });
 });
 

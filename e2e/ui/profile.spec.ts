@@ -1,23 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { MonthlyActivityData, PlayerProfileData } from "../../lib/client/wire.ts";
 import { humanize, KYC_LABELS, withdrawalStatusLabel } from "../../lib/format/labels.ts";
-import { apiGet, formatMoneyInPage, open, ready, signIn, WHALE } from "./helpers.ts";
-
-async function formatInPage(page: Page, iso: string, timeZone: string | undefined): Promise<string> {
-  return page.evaluate(
-    ({ iso, timeZone }) =>
-      new Intl.DateTimeFormat(undefined, {
-        timeZone,
-        year: "numeric",
-        month: "short",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-      }).format(new Date(iso)),
-    { iso, timeZone },
-  );
-}
+import { apiGet, formatDateTimeInPage, formatMoneyInPage, open, ready, signIn, WHALE } from "./helpers.ts";
 
 test.describe("player profile", () => {
   test.beforeEach(async ({ page }) => {
@@ -52,7 +36,7 @@ test.describe("player profile", () => {
       p.registration_date,
     );
     await expect(page.getByTestId("field-registered").locator("time")).toHaveText(
-      await formatInPage(page, p.registration_date, "UTC"),
+      await formatDateTimeInPage(page, p.registration_date, "UTC"),
     );
     await expect(page.getByTestId("field-registered")).toContainText(/ago|in /);
     for (const segment of p.segments) {
@@ -178,16 +162,20 @@ test.describe("player profile", () => {
       const p = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`);
       await open(page, `/players/${WHALE}`);
       const registered = page.getByTestId("field-registered").locator("time");
-      await expect(registered).toHaveText(await formatInPage(page, p.registration_date, "UTC"));
+      await expect(registered).toHaveText(await formatDateTimeInPage(page, p.registration_date, "UTC"));
 
       await page.getByRole("radio", { name: "Local (Asia/Tokyo)" }).check();
       await expect(page).toHaveURL(/[?&]tz=local/);
-      await expect(registered).toHaveText(await formatInPage(page, p.registration_date, "Asia/Tokyo"));
+      await expect(registered).toHaveText(
+        await formatDateTimeInPage(page, p.registration_date, "Asia/Tokyo"),
+      );
       // The choice holds in every section.
       await page.getByRole("tab", { name: "Transactions" }).click();
       await expect(page.getByRole("columnheader", { name: "Date (Asia/Tokyo)" })).toBeVisible();
       await page.goBack();
-      await expect(registered).toHaveText(await formatInPage(page, p.registration_date, "Asia/Tokyo"));
+      await expect(registered).toHaveText(
+        await formatDateTimeInPage(page, p.registration_date, "Asia/Tokyo"),
+      );
 
       await page.reload();
       await ready(page);

@@ -29,18 +29,28 @@ export const playerPaths = {
   transactions: (id: string) => `${player(id)}/transactions`,
 };
 
+/** The lookup's first page of players matching `params`. */
+const listPlayers = (params: Record<string, string>, signal: AbortSignal) =>
+  apiGet<PlayerSearchData>(
+    "/players",
+    new URLSearchParams({ ...params, limit: String(SEARCH_PAGE_SIZE) }),
+    signal,
+  );
+
 /** One place for every query the pages make: the key says exactly which request it is. */
 export const queries = {
   playerSearch: (q: string) =>
     queryOptions({
       queryKey: ["players", "search", q],
-      queryFn: ({ signal }) =>
-        apiGet<PlayerSearchData>(
-          "/players",
-          new URLSearchParams({ q, limit: String(SEARCH_PAGE_SIZE) }),
-          signal,
-        ),
+      queryFn: ({ signal }) => listPlayers({ q }, signal),
       enabled: q.length > 0,
+      placeholderData: keepPreviousData,
+    }),
+  /** The signed-in VIP manager's own players (`assigned=me`), optionally narrowed by q. */
+  assignedPlayers: (q: string) =>
+    queryOptions({
+      queryKey: ["players", "assigned", q],
+      queryFn: ({ signal }) => listPlayers({ assigned: "me", ...(q ? { q } : {}) }, signal),
       placeholderData: keepPreviousData,
     }),
   playerProfile: (playerId: string) =>

@@ -2,9 +2,10 @@ import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { diffMigrationsToSchema } from "../../test/support/schema-diff.ts";
 import { dropPostgresDatabase, recreatePostgresDatabase } from "../../test/support/test-db.ts";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "./embedded.ts";
-import { diffMigrationsToSchema, MIGRATIONS_DIR, SCHEMA_FILE } from "./schema-engine.ts";
+import { MIGRATIONS_DIR, SCHEMA_FILE } from "./schema-engine.ts";
 
 /*
  * The migrations in prisma/migrations must produce exactly prisma/schema.prisma. Replaying them needs a

@@ -14,12 +14,13 @@ import pg from "pg";
  * Prisma's schema engine, compiled to WebAssembly, driven through the pg driver adapter.
  * The CLI's native engine cannot be downloaded here; this module does what `prisma migrate deploy`
  * and `prisma migrate diff` do, on the same standard prisma/migrations folders and _prisma_migrations table.
- * The WASM API is internal to Prisma, so everything that touches it lives in this one file.
+ * The WASM API is internal to Prisma, so everything that touches it lives in this one file (and the tests'
+ * migrations-to-schema diff, test/support/schema-diff.ts, through withEngine).
  */
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
 export const SCHEMA_FILE = path.resolve(process.cwd(), "prisma/schema.prisma");
-const NO_FILTER = { externalTables: [], externalEnums: [] };
+export const NO_FILTER = { externalTables: [], externalEnums: [] };
 
 type Glue = typeof import("@prisma/schema-engine-wasm");
 let gluePromise: Promise<Glue> | undefined;
@@ -142,7 +143,8 @@ function adapterFor(connectionString: string): PrismaPg {
   return factory;
 }
 
-async function withEngine<T>(
+/** Runs `use` with an engine on `connectionString` (and a shadow database to replay migrations on). */
+export async function withEngine<T>(
   connectionString: string,
   use: (engine: SchemaEngine, schema: string) => Promise<T>,
   shadowDatabaseUrl?: string,
@@ -171,59 +173,5 @@ export async function applyMigrations(connectionString: string): Promise<string[
   return withEngine(connectionString, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
     return out.appliedMigrationNames;
-  });
-}
-
-/**
- * SQL that would bring the schema produced by the migrations to prisma/schema.prisma; empty when they agree.
- * Replaying migrations needs a scratch (shadow) database, which is wiped. `options` replace the schema text
- * or the migrations folder (tests use them to show that a difference is detected).
- */
-export async function diffMigrationsToSchema(
-  shadowDatabaseUrl: string,
-  options: { schema?: string; migrationsDir?: string } = {},
-): Promise<string> {
-  const migrationsList = await readMigrationList(options.migrationsDir);
-  // The engine replays the migrations onto the shadow database as it finds it: without this wipe a second
-  // diff fails ("type already exists"), and leftovers from an earlier diff would hide missing migrations.
-  await wipeDatabase(shadowDatabaseUrl);
-  return withEngine(
-    shadowDatabaseUrl,
-    async (engine, schema) => {
-      const result = await engine.diff({
-        from: { tag: "migrations", ...migrationsList },
-        to: { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: schema }] },
-        script: true,
-        exitCode: null,
-        filters: NO_FILTER,
-      });
-      return result.stdout ?? "";
-    },
-    shadowDatabaseUrl,
-    options.schema,
-  );
-}
-
-async function wipeDatabase(connectionString: string): Promise<void> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public");
-  } finally {
-    await client.end();
-  }
-}
-
-/** SQL that creates prisma/schema.prisma from nothing: used to write a new migration. */
-export async function diffEmptyToSchema(connectionString: string): Promise<string> {
-  return withEngine(connectionString, async (engine, schema) => {
-    const result = await engine.diff({
-      from: { tag: "empty" },
-      to: { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: schema }] },
-      script: true,
-      exitCode: null,
-      filters: NO_FILTER,
-    });
-    return result.stdout ?? "";
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
-import { resetEnvCache } from "@/lib/env";
+import { restoreEnv, stubEnv } from "@/test/support/env";
 import { createPrismaClient } from "./client.ts";
 import type { PrismaClient } from "./generated/client.ts";
 
@@ -11,18 +11,13 @@ import type { PrismaClient } from "./generated/client.ts";
  */
 const postgres = inject("databaseKind") === "postgres";
 let db: PrismaClient;
-const saved = process.env.DB_STATEMENT_TIMEOUT_MS;
-
 beforeAll(() => {
-  process.env.DB_STATEMENT_TIMEOUT_MS = "300";
-  resetEnvCache();
+  stubEnv({ DB_STATEMENT_TIMEOUT_MS: "300" });
   db = createPrismaClient(inject("databaseUrl"), 2);
 });
 afterAll(async () => {
   await db.$disconnect();
-  if (saved === undefined) delete process.env.DB_STATEMENT_TIMEOUT_MS;
-  else process.env.DB_STATEMENT_TIMEOUT_MS = saved;
-  resetEnvCache();
+  restoreEnv();
 });
 
 describe.skipIf(!postgres)("statement timeout", () => {

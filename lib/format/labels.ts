@@ -1,3 +1,4 @@
+import type { SortValue } from "@/lib/client/transaction-url-state";
 import type { KycStatus } from "@/lib/schemas/enums";
 
 export type Tone = "neutral" | "positive" | "warning" | "negative" | "info";
@@ -18,6 +19,14 @@ export const EVENT_TYPE_LABELS: Record<string, string> = {
   win: "Win",
   adjustment: "Adjustment",
   refund: "Refund",
+};
+
+/** How each order reads, in captions and in the phone's sort menu. */
+export const SORT_LABELS: Record<SortValue, string> = {
+  date_desc: "newest first",
+  date_asc: "oldest first",
+  amount_desc: "largest amount first",
+  amount_asc: "smallest amount first",
 };
 
 /** withdrawal_status is free text; the known values get words and a tone, others are shown as they are. */

@@ -4,21 +4,21 @@ import { GET as searchRoute } from "@/app/api/v1/players/route";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { issueAccessToken } from "@/lib/auth/access-token";
 import { getPrisma } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
+import { restoreEnv, stubEnv } from "@/test/support/env";
 
 /*
  * GET /api/v1/players?assigned=me through the route handler with app-issued tokens (AUTH_MODE=jwt): the
  * caller's `name` claim picks the players whose vip_manager they are, and the read is audited like a search.
  */
-const saved = { ...process.env };
 let sql: pg.Pool;
 
 beforeAll(() => {
-  process.env.DATABASE_URL = inject("databaseUrl");
-  process.env.AUTH_MODE = "jwt";
-  process.env.AUTH_JWT_SECRET = "integration-secret-long-enough-for-hs256";
-  process.env.LOG_LEVEL = "silent";
-  resetEnvCache();
+  stubEnv({
+    DATABASE_URL: inject("databaseUrl"),
+    AUTH_MODE: "jwt",
+    AUTH_JWT_SECRET: "integration-secret-long-enough-for-hs256",
+    LOG_LEVEL: "silent",
+  });
   sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
 });
 
@@ -26,8 +26,7 @@ afterAll(async () => {
   await getPrisma().$disconnect();
   delete (globalThis as { prisma?: unknown }).prisma;
   await sql.end();
-  process.env = { ...saved };
-  resetEnvCache();
+  restoreEnv();
 });
 
 async function get(query: string, who: { name?: string; role: "vip_manager" | "support_agent" }) {

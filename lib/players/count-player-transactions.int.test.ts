@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { parseQuery } from "@/lib/http/query";
 import { CREATORS, EVENT_TYPES, transactionListQuerySchema } from "@/lib/schemas/transaction";
-import { createRng } from "@/prisma/demo-data";
+import { createRng } from "@/prisma/demo-data/random";
 import { createTestPrisma } from "@/test/support/test-client";
 import { FIXTURE_BOUNDS, FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 import { countPlayerTransactions } from "./count-player-transactions.ts";

@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import { SUMMARY_PERIODS, type SummaryPeriod } from "@/lib/schemas/summary";
-import { createRng } from "@/prisma/demo-data";
+import { createRng } from "@/prisma/demo-data/random";
 import { createTestPrisma } from "@/test/support/test-client";
 import { getPlayerSummary } from "./get-player-summary.ts";
 

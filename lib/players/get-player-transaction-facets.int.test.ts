@@ -1,13 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseQuery } from "@/lib/http/query";
-import {
-  CREATORS,
-  EVENT_TYPES,
-  type TransactionFilters,
-  transactionFacetsQuerySchema,
-} from "@/lib/schemas/transaction";
-import { createRng } from "@/prisma/demo-data";
+import { type TransactionFilters, transactionFacetsQuerySchema } from "@/lib/schemas/transaction";
+import { createRng } from "@/prisma/demo-data/random";
+import { filterSpans, randomFilterParams } from "@/test/support/random-filters";
 import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import { EMPTY_FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
@@ -148,30 +144,19 @@ describe("getPlayerTransactionFacets: faceted counts follow the other filters", 
   it("every count equals a plain SQL count under the other filters, for randomized filters", async () => {
     const rng = createRng(5151);
     const players = ["P000007", "P000003", "P000012", PLAYER];
-    const span = await sql.query<{ player_id: string; lo: Date; hi: Date; names: string[]; ids: string[] }>(
-      `SELECT player_id, min(date) AS lo, max(date) AS hi, array_agg(DISTINCT event_name) AS names,
-              (array_agg(id ORDER BY id))[1:20] AS ids
-       FROM transactions WHERE player_id = ANY($1) GROUP BY player_id`,
-      [players],
-    );
-    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const spans = [...(await filterSpans(sql, players)).values()];
     let checked = 0;
     for (let i = 0; i < 25; i++) {
-      const info = rng.pick(span.rows);
-      const params = new URLSearchParams();
-      if (rng.chance(0.5)) params.set("event_type", rng.pick(EVENT_TYPES));
-      if (rng.chance(0.4)) params.set("event_name", rng.pick(info.names));
-      if (rng.chance(0.3)) params.set("created_by", rng.pick(CREATORS));
-      if (rng.chance(0.3)) params.set("status", rng.pick(["pending", "completed"]));
-      if (rng.chance(0.1)) params.set("transaction_id", rng.pick(info.ids));
-      const lo = info.lo.getTime();
-      const hi = info.hi.getTime();
-      const a = lo + Math.floor(rng.next() * (hi - lo));
-      const b = a + Math.floor(rng.next() * (hi - a));
-      if (rng.chance(0.5))
-        params.set("from_date", rng.chance(0.5) ? day(new Date(a)) : new Date(a).toISOString());
-      if (rng.chance(0.5))
-        params.set("to_date", rng.chance(0.5) ? day(new Date(b)) : new Date(b).toISOString());
+      const info = rng.pick(spans);
+      const params = randomFilterParams(rng, info, {
+        event_type: 0.5,
+        event_name: 0.4,
+        created_by: 0.3,
+        status: 0.3,
+        transaction_id: 0.1,
+        from_date: 0.5,
+        to_date: 0.5,
+      });
       const filters = parseQuery(transactionFacetsQuerySchema, params);
       const facets = await getPlayerTransactionFacets(info.player_id, db, filters);
       const label = `${info.player_id}?${params}`;

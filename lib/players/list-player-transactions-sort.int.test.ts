@@ -2,7 +2,6 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseQuery } from "@/lib/http/query";
 import {
-  CREATORS,
   EVENT_TYPES,
   type TransactionFilters,
   type TransactionSort,
@@ -10,7 +9,8 @@ import {
   transactionListQuerySchema,
 } from "@/lib/schemas/transaction";
 import { TRANSACTION_SORTS } from "@/lib/schemas/transaction-cursor";
-import { createRng } from "@/prisma/demo-data";
+import { createRng } from "@/prisma/demo-data/random";
+import { filterSpans, randomFilterParams } from "@/test/support/random-filters";
 import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import { countPlayerTransactions } from "./count-player-transactions.ts";
@@ -98,36 +98,24 @@ async function walkByCursor(playerId: string, qs: string, limit: number): Promis
 describe("listPlayerTransactions: sort, status and transaction id against plain SQL", () => {
   it("total and page equal a plain SQL count and ORDER BY slice for randomized filters and sorts", async () => {
     const rng = createRng(8008);
-    const span = await sql.query<{ player_id: string; lo: Date; hi: Date; names: string[]; ids: string[] }>(
-      `SELECT player_id, min(date) AS lo, max(date) AS hi, array_agg(DISTINCT event_name) AS names,
-              (array_agg(id ORDER BY id))[1:50] AS ids
-       FROM transactions WHERE player_id = ANY($1) GROUP BY player_id`,
-      [[...PLAYERS, await pendingPlayer()]],
-    );
-    const byPlayer = new Map(span.rows.map((r) => [r.player_id, r]));
-    const day = (d: Date) => d.toISOString().slice(0, 10);
     const players = [...PLAYERS, await pendingPlayer()];
+    const spans = await filterSpans(sql, players);
     let nonEmpty = 0;
     let deep = 0;
     for (let i = 0; i < 60; i++) {
       const playerId = rng.pick(players);
-      const info = byPlayer.get(playerId);
+      const info = spans.get(playerId);
       if (!info) throw new Error(`no transactions for ${playerId}`);
-      const params = new URLSearchParams();
+      const params = randomFilterParams(rng, info, {
+        event_type: 0.4,
+        event_name: 0.2,
+        created_by: 0.2,
+        status: 0.5,
+        transaction_id: 0.1,
+        from_date: 0.5,
+        to_date: 0.5,
+      });
       params.set("sort", rng.pick(TRANSACTION_SORTS));
-      if (rng.chance(0.4)) for (const t of EVENT_TYPES) if (rng.chance(0.35)) params.append("event_type", t);
-      if (rng.chance(0.2)) params.append("event_name", rng.pick(info.names));
-      if (rng.chance(0.2)) params.set("created_by", rng.pick(CREATORS));
-      if (rng.chance(0.5)) params.set("status", rng.pick(["pending", "completed"]));
-      if (rng.chance(0.1)) params.set("transaction_id", rng.chance(0.8) ? rng.pick(info.ids) : "T-NOPE");
-      const lo = info.lo.getTime();
-      const hi = info.hi.getTime();
-      const a = lo + Math.floor(rng.next() * (hi - lo));
-      const b = a + Math.floor(rng.next() * (hi - a));
-      if (rng.chance(0.5))
-        params.set("from_date", rng.chance(0.5) ? day(new Date(a)) : new Date(a).toISOString());
-      if (rng.chance(0.5))
-        params.set("to_date", rng.chance(0.5) ? day(new Date(b)) : new Date(b).toISOString());
       params.set("limit", String(rng.int(1, 100)));
       const { filters, page } = query(params.toString());
       const reference = await sqlIds(playerId, filters, page.sort);

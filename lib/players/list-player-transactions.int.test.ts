@@ -7,7 +7,8 @@ import {
   type TransactionFilters,
   transactionListQuerySchema,
 } from "@/lib/schemas/transaction";
-import { createRng } from "@/prisma/demo-data";
+import { createRng } from "@/prisma/demo-data/random";
+import { filterSpans, randomFilterParams } from "@/test/support/random-filters";
 import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import {
@@ -326,33 +327,19 @@ describe("listPlayerTransactions against plain SQL (demo data)", () => {
   it("total and page equal a plain SQL count and slice for randomized filters", async () => {
     const rng = createRng(4242);
     const players = ["P000003", "P000007", "P000012", "P000042", "P000001", "P000100"];
-    const span = await sql.query<{ player_id: string; lo: Date; hi: Date; names: string[] }>(
-      `SELECT player_id, min(date) AS lo, max(date) AS hi, array_agg(DISTINCT event_name) AS names
-       FROM transactions WHERE player_id = ANY($1) GROUP BY player_id`,
-      [players],
-    );
-    const byPlayer = new Map(span.rows.map((r) => [r.player_id, r]));
-    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const spans = await filterSpans(sql, players);
     let nonEmpty = 0;
     for (let i = 0; i < 40; i++) {
       const playerId = rng.pick(players);
-      const info = byPlayer.get(playerId);
+      const info = spans.get(playerId);
       if (!info) throw new Error(`no transactions for ${playerId}`);
-      const params = new URLSearchParams();
-      if (rng.chance(0.5)) {
-        for (const t of EVENT_TYPES) if (rng.chance(0.35)) params.append("event_type", t);
-      }
-      if (rng.chance(0.3))
-        params.append("event_name", [rng.pick(info.names), rng.pick(info.names)].join(","));
-      if (rng.chance(0.3)) params.set("created_by", rng.pick(CREATORS));
-      const lo = info.lo.getTime();
-      const hi = info.hi.getTime();
-      const a = lo + Math.floor(rng.next() * (hi - lo));
-      const b = a + Math.floor(rng.next() * (hi - a));
-      if (rng.chance(0.6))
-        params.set("from_date", rng.chance(0.5) ? day(new Date(a)) : new Date(a).toISOString());
-      if (rng.chance(0.6))
-        params.set("to_date", rng.chance(0.5) ? day(new Date(b)) : new Date(b).toISOString());
+      const params = randomFilterParams(rng, info, {
+        event_type: 0.5,
+        event_name: 0.3,
+        created_by: 0.3,
+        from_date: 0.6,
+        to_date: 0.6,
+      });
       params.set("limit", String(rng.int(1, 100)));
       const { filters, page } = query(params.toString());
       const reference = await sqlIds(playerId, filters);

@@ -15,8 +15,8 @@ const iso = (column: string) =>
   Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
- * The export reads every matching row, so it reads them as text: measured on a 1.25M-row player, Prisma's typed
- * rows (Decimal, Date) cost twice the time of the query itself; text columns formatted by PostgreSQL cost none.
+ * The export reads every matching row, so it reads them as text formatted by PostgreSQL: Prisma's typed rows
+ * (Decimal, Date) cost twice the query's time (docs/performance.md).
  * The filters mean exactly what transactionWhere says (the tests compare the export with the paged list).
  */
 function batchQuery(

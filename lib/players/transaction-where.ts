@@ -128,5 +128,3 @@ export function listOrder(sort: TransactionSort = "date_desc"): Prisma.Transacti
   const [column, dir] = sortColumn(sort);
   return [{ [column]: dir }, { id: dir }];
 }
-
-export const LIST_ORDER = listOrder("date_desc");

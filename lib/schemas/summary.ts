@@ -14,8 +14,6 @@ export const summaryQuerySchema = z
   })
   .meta({ id: "PlayerPeriodSummaryQuery" });
 
-export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
-
 const countSchema = z.number().int().meta({ description: "Number of completed transactions." });
 const sumSchema = exactNumberSchema.meta({
   description: "Sum of their absolute amounts, in the player's currency (never negative).",

@@ -174,6 +174,48 @@ export async function startApp(
   };
 }
 
+export interface HelperServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts one of the servers the product is compared with (node args and env), and waits until `healthPath` answers 200. */
+export async function startHelperServer(
+  name: string,
+  command: { args: string[]; env: NodeJS.ProcessEnv },
+  port: number,
+  healthPath: string,
+): Promise<HelperServer> {
+  const child = spawn(process.execPath, command.args, {
+    env: command.env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the ${name} exited during start (code ${child.exitCode})`);
+    const res = await httpGet(`${url}${healthPath}`, {}, 2_000);
+    if (!isFailure(res) && res.status === 200) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the ${name} did not start within 30 s`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
 /** The launcher's child that runs Next.js (Linux /proc), else its first child, or null. */
 export function childPid(pid: number): number | null {
   const children = [...parentMap()].filter(([, ppid]) => ppid === pid).map(([child]) => child);

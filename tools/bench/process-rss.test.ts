@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  cpuSecondsBetween,
-  namedCpuTicks,
-  parentMap,
-  processTree,
-  treeCpuSeconds,
-  treeRssMiB,
-} from "./process-rss.ts";
+import { parentMap, processTree, treeCpuSeconds, treeRssMiB } from "./process-rss.ts";
 
 // A fake /proc: 10 → 11 → 12, and an unrelated 20 whose command name contains ") 10 ".
 const files: Record<string, string> = {
@@ -42,20 +35,5 @@ describe("process tree RSS", () => {
   it("sums user and system CPU time over the tree only, in seconds", () => {
     expect(treeCpuSeconds(10, read, list)).toBeCloseTo(14.1, 6);
     expect(treeCpuSeconds(11, read, list)).toBeCloseTo(12.1, 6);
-  });
-
-  it("reads CPU time by command name, and counts only the processes alive at the second reading", () => {
-    expect(namedCpuTicks("node", read, list)).toEqual(new Map([[12, 10]]));
-    expect(namedCpuTicks("evil ) 10 ", read, list)).toEqual(new Map([[20, 180_000]]));
-    const before = new Map([
-      [1, 100],
-      [2, 500],
-    ]);
-    // 1 used 50 ticks more, 2 exited, 3 started and used 20.
-    const after = new Map([
-      [1, 150],
-      [3, 20],
-    ]);
-    expect(cpuSecondsBetween(before, after)).toBeCloseTo(0.7, 6);
   });
 });

@@ -101,35 +101,3 @@ export function treeCpuSeconds(
   }
   return ticks / TICKS_PER_S;
 }
-
-/** CPU ticks used so far by each process whose command name is `name` (e.g. PostgreSQL's), by pid. */
-export function namedCpuTicks(
-  name: string,
-  read: ReadText = readText,
-  list: () => string[] = () => readdirSync("/proc"),
-): Map<number, number> {
-  const ticks = new Map<number, number>();
-  for (const entry of list()) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = read(`/proc/${entry}/stat`);
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== name) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // gone
-    }
-  }
-  return ticks;
-}
-
-/**
- * CPU seconds between two readings of namedCpuTicks: what the processes alive at the second used since the first
- * (all of it for those started in between). What a process used before it exited is not known, so never counted
- * (a backend or autovacuum worker that ended made the plain difference of two sums negative).
- */
-export function cpuSecondsBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let ticks = 0;
-  for (const [pid, used] of after) ticks += Math.max(0, used - (before.get(pid) ?? 0));
-  return ticks / TICKS_PER_S;
-}

@@ -5,7 +5,6 @@ import {
   floorRatio,
   formatTable,
   type Measurement,
-  median,
   memoryLine,
   type ResultRow,
   ratio,
@@ -225,7 +224,6 @@ describe("rounds", () => {
     };
     expect(floorRatio(r)).toBe(0.9);
     expect(roundRatios([m(1), null], [m(2), m(2)])).toEqual([0.5]);
-    expect(median([3, 1, 2, 4])).toBe(2.5);
   });
 
   it("rotates the sides so that over as many rounds as sides each runs once in every position", () => {

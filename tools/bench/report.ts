@@ -1,3 +1,4 @@
+import { median } from "../median.ts";
 import {
   hasFloor,
   isLatencyTargeted,
@@ -47,15 +48,6 @@ export const TARGETS = {
   p99Ms: 50,
   peakRssMiB: 400,
 } as const;
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 /**
  * One side's rounds as one measurement: the median of each rate, latency and CPU figure, the sums of the

@@ -10,13 +10,20 @@
  * default level (to a file beside the results), a rate limit far above the load (the limiter stays in the
  * request path) and its audit rows written to the database.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { type AppProcess, httpGet, isFailure, startApp } from "./app-process.ts";
+import {
+  type AppProcess,
+  type HelperServer,
+  httpGet,
+  isFailure,
+  startApp,
+  startHelperServer,
+} from "./app-process.ts";
 import { type BenchArgs, parseBenchArgs } from "./args.ts";
 import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
 import { type BenchData, pickBenchData } from "./pick-bench-data.ts";
@@ -58,48 +65,6 @@ function ensureBuild(force: boolean): void {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (status !== 0) throw new Error(`next build failed (exit ${status})`);
-}
-
-interface HelperServer {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** Starts one of the servers the product is compared with, and waits until `healthPath` answers 200. */
-async function startHelperServer(
-  name: string,
-  command: { args: string[]; env: NodeJS.ProcessEnv },
-  port: number,
-  healthPath: string,
-): Promise<HelperServer> {
-  const child = spawn(process.execPath, command.args, {
-    env: command.env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the ${name} exited during start (code ${child.exitCode})`);
-    const res = await httpGet(`${url}${healthPath}`, {}, 2_000);
-    if (!isFailure(res) && res.status === 200) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the ${name} did not start within 30 s`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    child,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 const startBaseline = (databaseUrl: string, port: number) =>
@@ -340,11 +305,8 @@ export async function runBench(
         const opts = isExport
           ? { amount: c === 1 ? 5 : c, timeout: EXPORT_TIMEOUT_S }
           : { duration: args.durationSeconds };
-        // Interleaved rounds (one for the export, whose runs are long), each measuring every side once, so a
-        // neighbour's load lands on a round, not on a side. The order rotates (P F B, F B P, B P F, …): every
-        // side then waits exactly as long between its runs as the others do. A server that has idled while
-        // the others ran is slower for a while (V8 shrinks an idle heap's young generation; seen: up to 30%
-        // more CPU per request at c1 for the side that had idled longest), so the order must not favour one.
+        // Interleaved rounds (one for the export), the order rotating (P F B, F B P, …): a neighbour's load lands
+        // on a round, and no side idles longer than another before its run (docs/performance.md, rotated rounds).
         const rounds = isExport ? 1 : args.rounds;
         const measured = new Map<string, (Measurement | null)[]>();
         for (let round = 0; round < rounds; round++) {

@@ -15,6 +15,7 @@ import { pathToFileURL } from "node:url";
 import { SignJWT } from "jose";
 import pg from "pg";
 import { migrateAndSeed, recreatePostgresDatabase } from "../../test/support/test-db.ts";
+import { median } from "../median.ts";
 import { type HttpResult, httpGet, isFailure, rssMiB, startApp, trustPorts } from "./app-process.ts";
 
 export interface SoakOptions {
@@ -63,11 +64,6 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 const player = () => `P${String(1 + Math.floor(Math.random() * 240)).padStart(6, "0")}`;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-const median = (xs: number[]) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    0.5,
-  );
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const runId = randomUUID().slice(0, 8);
@@ -206,8 +202,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const q = Math.max(1, Math.floor(memory.length / 4));
   // The first quarter after warm-up vs the last quarter.
   const warm = memory.slice(Math.floor(memory.length / 5));
-  const firstQ = median(warm.slice(0, q).map((m) => m.mib));
-  const lastQ = median(memory.slice(-q).map((m) => m.mib));
+  const firstQ = memory.length ? median(warm.slice(0, q).map((m) => m.mib)) : 0;
+  const lastQ = memory.length ? median(memory.slice(-q).map((m) => m.mib)) : 0;
   const slope = (() => {
     const n = warm.length;
     if (n < 2) return 0;

@@ -1,6 +1,8 @@
 import type { ClientBase } from "pg";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
-import { createRng, type DemoTransaction, generatePlayer, transactionIdSequence } from "@/prisma/demo-data";
+import { generatePlayer, transactionIdSequence } from "@/prisma/demo-data/players";
+import { createRng } from "@/prisma/demo-data/random";
+import type { DemoTransaction } from "@/prisma/demo-data/wallet";
 import { CopyChunks, loadChunks } from "./copy-rows.ts";
 import { DAILY_STATS_INSERT_TRIGGER, dailyStatsInsertSql } from "./daily-stats-sql.ts";
 import { planTransactionCounts } from "./plan-transaction-counts.ts";

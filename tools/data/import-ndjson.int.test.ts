@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { exportNdjson } from "../../test/support/export-ndjson.ts";
 import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
-import { exportNdjson } from "./export-ndjson.ts";
 import { generateDataset } from "./generate-dataset.ts";
 import { importNdjson } from "./import-ndjson.ts";
 

@@ -1,4 +1,4 @@
-import { createRng } from "@/prisma/demo-data";
+import { createRng } from "@/prisma/demo-data/random";
 
 /*
  * How many transactions each generated player gets, summing to exactly `transactions`, skewed like real

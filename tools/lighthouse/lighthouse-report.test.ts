@@ -4,7 +4,6 @@ import {
   firstLoadJsBytes,
   formatTable,
   type LighthouseResult,
-  median,
   medianFigures,
 } from "./lighthouse-report.ts";
 
@@ -37,12 +36,6 @@ function lhr(performance: number, lcpMs: number, scripts: [string, number][]): L
 }
 
 describe("lighthouse report", () => {
-  it("takes the median of an odd and an even number of values", () => {
-    expect(median([90, 40, 70])).toBe(70);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    expect(() => median([])).toThrow();
-  });
-
   it("counts only this origin's scripts as first-load JS", () => {
     const report = lhr(0.9, 1000, [
       ["http://127.0.0.1:4050/_next/static/chunks/main.js", 50_000],

@@ -3,6 +3,7 @@
  * table `npm run lighthouse` prints. Pure functions, so that they can be tested without a browser.
  */
 
+import { median } from "../median.ts";
 export interface RunFigures {
   performance: number;
   accessibility: number;
@@ -53,16 +54,6 @@ export function figuresOf(lhr: LighthouseResult): RunFigures {
     tbtMs: numeric(lhr, "total-blocking-time"),
     firstLoadJsBytes: firstLoadJsBytes(lhr),
   };
-}
-
-/** The median (the mean of the middle two for an even count). */
-export function median(values: readonly number[]): number {
-  if (values.length === 0) throw new Error("median of no values");
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /** Each figure's median over the runs, taken figure by figure. */

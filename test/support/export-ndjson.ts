@@ -1,18 +1,18 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import type { ClientBase } from "pg";
-import { copyOut } from "./copy-rows.ts";
+import { copyOut } from "../../tools/data/copy-rows.ts";
 
 /*
  * The database's players and transactions as NDJSON in the API's shapes (GET /api/players/{id}, and the
  * transaction list's records plus player_id), built by PostgreSQL and streamed out by COPY: db:import's
- * input format, used to test it and to measure it on large files.
+ * input format, used to test it (the import round trip).
  */
 
 const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const money = (column: string) => `trim_scale(${column})`;
 
-export const PLAYER_JSON_SQL = `json_build_object(
+const PLAYER_JSON_SQL = `json_build_object(
   'id', id, 'name', name, 'email', email, 'phone', phone, 'currency', currency, 'language', language,
   'registration_date', ${ts("registration_date")}, 'ftd_date', ${ts("ftd_date")}, 'last_login', ${ts("last_login")},
   'kyc_status', kyc_status, 'withdrawal_status', withdrawal_status, 'affiliate_name', affiliate_name,
@@ -33,7 +33,7 @@ export const PLAYER_JSON_SQL = `json_build_object(
     'marketing_sms_subscription', marketing_sms_subscription, 'sms_validation', sms_validation,
     'sms_account_activation', sms_account_activation, 'want_bonus', want_bonus))`;
 
-export const TRANSACTION_JSON_SQL = `json_build_object(
+const TRANSACTION_JSON_SQL = `json_build_object(
   'id', id, 'player_id', player_id, 'date', ${ts("date")}, 'event_type', event_type, 'event_name', event_name,
   'event_note', event_note, 'amount', ${money("amount")}, 'currency', currency, 'payment_method', payment_method,
   'created_by', created_by, 'created_at', ${ts("created_at")}, 'completed_at', ${ts("completed_at")})`;

@@ -1,0 +1,151 @@
+"use client";
+
+import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { parseAsString, parseAsStringLiteral, useQueryState } from "nuqs";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { bestMatch, looksLikeId, moveHighlight, searchStatus } from "@/lib/client/player-search";
+import { queries } from "@/lib/client/queries";
+import type { PlayerSearchData } from "@/lib/client/wire";
+import { useDebouncedValue } from "./use-debounced-value.ts";
+
+const DEBOUNCE_MS = 250;
+export const PLAYER_VIEWS = ["all", "mine"] as const;
+export type PlayerView = (typeof PLAYER_VIEWS)[number];
+
+/** Opening a profile, once: after that the lookup's URL must not change any more. */
+function useProfileOpener(
+  setUrlQuery: (q: string | null, options: { history: "replace" }) => Promise<unknown>,
+) {
+  const router = useRouter();
+  const leaving = useRef(false);
+  const [opening, setOpening] = useState(false);
+  async function open(playerId: string, q: string) {
+    if (leaving.current) return;
+    leaving.current = true;
+    setOpening(true);
+    // Write the search into this history entry first: a URL update still queued would otherwise land
+    // after the navigation and pull the browser back to the lookup.
+    await setUrlQuery(q || null, { history: "replace" });
+    router.push(`/players/${encodeURIComponent(playerId)}`);
+  }
+  return { leaving, opening, open };
+}
+
+/** What the keyboard does in the search box: move the highlight, open a result or the best match, clear. */
+function useSearchKeys(s: {
+  text: string;
+  term: string;
+  search: UseQueryResult<PlayerSearchData>;
+  players: readonly { id: string }[];
+  stale: boolean;
+  active: number;
+  setActive: (i: number) => void;
+  setText: (text: string) => void;
+  open: (playerId: string) => void;
+}) {
+  const queryClient = useQueryClient();
+
+  async function openBestMatch(q: string) {
+    let result = s.term === q && !s.search.isPlaceholderData ? s.search.data : undefined;
+    if (!result) {
+      try {
+        result = await queryClient.fetchQuery(queries.playerSearch(q));
+      } catch {
+        if (looksLikeId(q)) s.open(q);
+        return;
+      }
+    }
+    const match = bestMatch(q, result.players);
+    if (match && "open" in match) s.open(match.open);
+    else if (match) s.setActive(match.highlight);
+  }
+
+  return function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const next = moveHighlight(event.key, s.active, s.players.length);
+    if (next !== null || event.key === "ArrowDown" || event.key === "ArrowUp") event.preventDefault();
+    if (next !== null) return s.setActive(next);
+    if (event.key === "Enter") {
+      event.preventDefault();
+      const chosen = s.active >= 0 && !s.stale ? s.players[s.active] : undefined;
+      if (chosen) s.open(chosen.id);
+      else if (s.text.trim()) void openBestMatch(s.text.trim());
+    } else if (event.key === "Escape") {
+      if (s.active >= 0) s.setActive(-1);
+      else s.setText("");
+    }
+  };
+}
+
+/**
+ * The lookup's behaviour: the typed text, its debounced term and the view in the URL (back from a profile
+ * returns to the same results), the search query, the highlighted result (a combobox's active descendant),
+ * the keyboard, and opening a profile.
+ */
+export function usePlayerSearch({
+  canSearchEmail,
+  hasAssignedPlayers,
+}: {
+  canSearchEmail: boolean;
+  hasAssignedPlayers: boolean;
+}) {
+  const [urlQuery, setUrlQuery] = useQueryState("q", parseAsString.withDefault(""));
+  const [view, setView] = useQueryState("view", parseAsStringLiteral(PLAYER_VIEWS).withDefault("all"));
+  const mine = hasAssignedPlayers && view === "mine";
+  const [text, setText] = useState(urlQuery);
+  const [active, setActive] = useState(-1);
+  const term = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const listId = useId();
+  const opener = useProfileOpener(setUrlQuery);
+  const open = (playerId: string) => void opener.open(playerId, text.trim());
+
+  const search = useQuery(mine ? queries.assignedPlayers(term) : queries.playerSearch(term));
+  const listing = Boolean(term) || mine;
+  const data = listing ? search.data : undefined;
+  // Without players:pii the API leaves e-mail out of the match: an address finds nobody, and the page says why.
+  const emailNeedsPii = !canSearchEmail && term.includes("@");
+  const players = data?.players ?? [];
+  const stale = term !== text.trim() || search.isPlaceholderData;
+  const onKeyDown = useSearchKeys({ text, term, search, players, stale, active, setActive, setText, open });
+
+  useEffect(() => {
+    setActive(-1);
+    if (opener.leaving.current) return;
+    void setUrlQuery(term || null, { history: "replace" });
+  }, [term, setUrlQuery, opener.leaving]);
+
+  return {
+    text,
+    setText: (value: string) => {
+      setText(value);
+      setActive(-1);
+    },
+    view: (mine ? "mine" : "all") as PlayerView,
+    setView: (next: PlayerView) => void setView(next === "all" ? null : next),
+    mine,
+    term,
+    search,
+    data,
+    players,
+    listing,
+    emailNeedsPii,
+    stale,
+    active,
+    setActive,
+    open,
+    onKeyDown,
+    busy: (search.isFetching && Boolean(term)) || opener.opening,
+    expanded: listing && players.length > 0,
+    listId,
+    activeId: active >= 0 && players[active] ? `${listId}-${active}` : undefined,
+    status: searchStatus({
+      listing,
+      failed: search.isError,
+      total: data?.total,
+      shown: players.length,
+      emailNeedsPii,
+      mine,
+      term,
+    }),
+  };
+}

@@ -1,0 +1,19 @@
+"use client";
+
+import { useQueryStates } from "nuqs";
+import { useSyncExternalStore } from "react";
+import { type TimeZoneChoice, timeZoneSearchParams } from "@/lib/client/transaction-url-state";
+import { localTimeZoneName } from "@/lib/format/dates";
+
+const subscribe = () => () => {};
+
+/** The browser's zone name after hydration (the server cannot know it). */
+export function useLocalTimeZoneName(): string | null {
+  return useSyncExternalStore(subscribe, localTimeZoneName, () => null);
+}
+
+/** The page's one time zone (?tz=utc|local): every date shown and the date filter use it. */
+export function useTimeZone(): [TimeZoneChoice, (tz: TimeZoneChoice) => void] {
+  const [{ tz }, set] = useQueryStates(timeZoneSearchParams, { history: "push" });
+  return [tz, (next) => void set({ tz: next })];
+}

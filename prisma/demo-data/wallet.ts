@@ -1,0 +1,304 @@
+/*
+ * A player's wallet history: deposits when cash runs out, bets and their wins, withdrawals, bonuses with
+ * wagering, adjustments and refunds, in time order up to the demo's "now".
+ */
+import type { CREATORS } from "../../lib/schemas/enums.ts";
+import type { EventType } from "../../lib/schemas/transaction.ts";
+import { DAY, DEMO_REFERENCE_NOW, HOUR, iso } from "./clock.ts";
+import { CURRENCY } from "./locales.ts";
+import type { DemoPlayer } from "./players.ts";
+import type { Rng } from "./random.ts";
+
+type Creator = (typeof CREATORS)[number];
+
+export interface DemoTransaction {
+  id: string;
+  player_id: string;
+  date: string;
+  event_type: EventType;
+  event_name: string;
+  event_note: string | null;
+  amount: string; // exact decimal text
+  currency: string;
+  payment_method: string | null;
+  created_by: Creator;
+  created_at: string;
+  completed_at: string | null;
+}
+
+const GAMES = [
+  "Book of Dead",
+  "Starburst",
+  "Gates of Olympus",
+  "Sweet Bonanza",
+  "Lightning Roulette",
+  "Blackjack VIP",
+  "Crazy Time",
+  "Mega Moolah",
+] as const;
+const SPORTS = ["Premier League", "NBA", "Champions League", "ATP Tour", "NHL", "La Liga"] as const;
+
+export function formatMinor(units: number, scale: number): string {
+  const negative = units < 0;
+  const digits = Math.abs(Math.round(units))
+    .toString()
+    .padStart(scale + 1, "0");
+  const whole = scale === 0 ? digits : digits.slice(0, -scale);
+  const frac = scale === 0 ? "" : `.${digits.slice(-scale)}`;
+  return `${negative ? "-" : ""}${whole}${frac}`;
+}
+
+/** About how many transactions one pass of the wallet loop emits (a bet, its win 42% of the time, …). */
+const TRANSACTIONS_PER_PASS = 1.4;
+
+export function simulateWallet(
+  rng: Rng,
+  player: DemoPlayer,
+  count: number,
+  registration: number,
+  nextTxId: () => string,
+  emit: (tx: DemoTransaction) => void,
+): number | null {
+  if (count === 0) return null;
+  let produced = 0;
+  let lastActivity = 0;
+  const { scale, unit, crypto } = CURRENCY[player.currency] ?? { scale: 2, unit: 1, crypto: false };
+  const minor = 10 ** scale;
+  const money = (major: number) => Math.max(1, Math.round(major * unit * minor)); // to minor units
+  const churned = count < 1_000 && rng.chance(0.25); // heavy players are still active
+  const end = churned
+    ? DEMO_REFERENCE_NOW - rng.int(30, 300) * DAY
+    : DEMO_REFERENCE_NOW - rng.int(0, 3 * DAY);
+  const start = registration + rng.int(HOUR, 5 * DAY);
+  const coin = player.currency === "BTC" ? "Bitcoin" : "Ethereum";
+  const method: { deposit: readonly [string, string]; withdrawal: readonly [string, string] } | null = crypto
+    ? { deposit: ["Crypto Deposit", coin], withdrawal: ["Crypto Withdrawal", coin] }
+    : null;
+  const style = player.segments.includes("sports_bettor")
+    ? "sports"
+    : player.segments.includes("live_casino_fan")
+      ? "live"
+      : "casino";
+
+  let t = start;
+  let cash = 0;
+  let bonus: { amount: number; wrLeft: number; betsSince: number } | null = null;
+
+  // Builds each record with one fixed shape and formats each instant once: this runs millions of times in
+  // db:generate. The key order is the one the demo data always had.
+  const push = (fields: {
+    at: number;
+    event_type: EventType;
+    event_name: string;
+    event_note: string | null;
+    units: number;
+    payment_method: string | null;
+    created_by: DemoTransaction["created_by"];
+    pending?: boolean;
+    completedAfter?: number;
+    createdAfter?: number;
+  }) => {
+    // Nothing happens after the demo's "now": a win or a refund hours after a bet just before it, a creation
+    // or completion later than the event, are moved back to it.
+    const at = Math.min(fields.at, DEMO_REFERENCE_NOW);
+    if (at > lastActivity) lastActivity = at;
+    produced++;
+    const date = iso(at);
+    const createdAfter = Math.min(fields.createdAfter ?? 0, DEMO_REFERENCE_NOW - at);
+    const completedAfter = Math.min(fields.completedAfter ?? 0, DEMO_REFERENCE_NOW - at);
+    emit({
+      date,
+      event_type: fields.event_type,
+      event_name: fields.event_name,
+      event_note: fields.event_note,
+      payment_method: fields.payment_method,
+      created_by: fields.created_by,
+      id: nextTxId(),
+      player_id: player.id,
+      amount: formatMinor(fields.units, scale),
+      currency: player.currency,
+      created_at: createdAfter === 0 ? date : iso(at + createdAfter),
+      completed_at: fields.pending ? null : completedAfter === 0 ? date : iso(at + completedAfter),
+    });
+  };
+
+  const deposit = () => {
+    const units = money(
+      rng.pick([10, 20, 25, 50, 100, 200, 500]) * (player.vip_manager ? 4 : 1) + rng.int(0, 99) / 100,
+    );
+    const pending = t > DEMO_REFERENCE_NOW - 2 * DAY && rng.chance(0.4);
+    const [name, pm] =
+      method?.deposit ??
+      rng.pick([
+        ["Card Deposit", "Visa"],
+        ["Card Deposit", "Mastercard"],
+        ["E-Wallet Deposit", "PayPal"],
+        ["E-Wallet Deposit", "Skrill"],
+        ["Bank Transfer Deposit", "Trustly"],
+      ] as const);
+    push({
+      at: t,
+      event_type: "deposit",
+      event_name: name,
+      event_note: null,
+      units,
+      payment_method: pm,
+      created_by: "System",
+      pending,
+      completedAfter: rng.int(2_000, 20 * 60_000),
+    });
+    if (!pending) cash += units;
+  };
+
+  while (produced < count) {
+    // The mean gap is recomputed from the time and the transactions left, so every history runs up to `end`
+    // (a pass emits more than one transaction: a bet often brings its win).
+    const passesLeft = Math.max(1, (count - produced) / TRANSACTIONS_PER_PASS);
+    const meanGap = Math.max(end - t, DAY) / passesLeft;
+    t += Math.max(1_000, Math.round(-Math.log(1 - rng.next()) * meanGap));
+    if (t > DEMO_REFERENCE_NOW) t = DEMO_REFERENCE_NOW - rng.int(1, 60) * 1_000;
+    const stake = money(rng.pick([0.2, 0.5, 1, 2, 5, 10, 25]) * (player.vip_manager ? 3 : 1));
+    const roll = rng.next();
+
+    if (cash < stake) {
+      deposit();
+    } else if (roll < (t > DEMO_REFERENCE_NOW - 10 * DAY ? 0.1 : 0.03) && cash > money(150)) {
+      const units = Math.round(cash * (0.5 + rng.next() * 0.4));
+      const pending = t > DEMO_REFERENCE_NOW - 10 * DAY && rng.chance(0.7);
+      const [name, pm] =
+        method?.withdrawal ??
+        rng.pick([
+          ["Card Withdrawal", "Visa"],
+          ["Bank Withdrawal", "Bank Transfer"],
+          ["E-Wallet Withdrawal", "PayPal"],
+        ] as const);
+      push({
+        at: t,
+        event_type: "withdrawal",
+        event_name: name,
+        event_note: pending ? "Awaiting payment processor" : null,
+        units: -units,
+        payment_method: pm,
+        created_by: "System",
+        pending,
+        completedAfter: rng.int(HOUR, 36 * HOUR),
+      });
+      cash -= units;
+    } else if (roll < 0.04 && !bonus && player.want_bonus) {
+      const units = money(rng.pick([10, 20, 50, 100]));
+      const vip = player.vip_manager !== null && rng.chance(0.5);
+      push({
+        at: t,
+        event_type: "bonus",
+        event_name: vip ? "VIP Bonus" : rng.pick(["Welcome Bonus", "Reload Bonus", "Free Spins Bonus"]),
+        event_note: vip ? `Granted by ${player.vip_manager}` : null,
+        units,
+        payment_method: null,
+        created_by: vip ? "VIP Manager" : "System",
+        createdAfter: vip ? rng.int(60_000, 30 * 60_000) : 0,
+      });
+      bonus = { amount: units, wrLeft: units * 30, betsSince: 0 };
+    } else if (roll < 0.043) {
+      const admin = rng.chance(0.5);
+      const units = admin && rng.chance(0.5) ? -Math.min(cash, money(rng.int(1, 20))) : money(rng.int(5, 50));
+      if (units !== 0) {
+        push({
+          at: t,
+          event_type: "adjustment",
+          event_name: admin ? "Balance Correction" : "Goodwill Adjustment",
+          event_note: admin ? `Ticket #${rng.int(10_000, 99_999)}` : "Retention gesture",
+          units,
+          payment_method: null,
+          created_by: admin ? "Admin" : "VIP Manager",
+          createdAfter: rng.int(60_000, 2 * HOUR),
+        });
+        cash += units;
+      }
+    } else {
+      const game = style === "sports" ? rng.pick(SPORTS) : rng.pick(GAMES);
+      const [betName, winName] =
+        style === "sports"
+          ? ["Sports Bet", "Sports Win"]
+          : style === "live"
+            ? ["Live Casino Bet", "Live Casino Win"]
+            : ["Casino Bet", "Casino Win"];
+      push({
+        at: t,
+        event_type: "bet",
+        event_name: betName,
+        event_note: game,
+        units: -stake,
+        payment_method: null,
+        created_by: "System",
+      });
+      cash -= stake;
+      if (bonus) {
+        bonus.wrLeft -= stake;
+        bonus.betsSince++;
+      }
+      if (produced < count && rng.chance(0.004)) {
+        push({
+          at: t + rng.int(HOUR, DAY),
+          event_type: "refund",
+          event_name: "Bet Refund",
+          event_note: `Voided: ${game}`,
+          units: stake,
+          payment_method: null,
+          created_by: rng.chance(0.7) ? "System" : "Admin",
+        });
+        cash += stake;
+      } else if (produced < count && rng.chance(0.42)) {
+        const multiplier = rng.chance(0.003) ? rng.int(20, 100) : 0.2 + rng.next() * 3.3; // ~85% return to player
+        const units = Math.round(stake * multiplier);
+        push({
+          at: t + rng.int(1_000, style === "sports" ? 3 * HOUR : 8_000),
+          event_type: "win",
+          event_name: winName,
+          event_note: game,
+          units,
+          payment_method: null,
+          created_by: "System",
+        });
+        cash += units;
+      }
+      if (bonus && produced + 1 < count) {
+        if (bonus.wrLeft <= 0) {
+          // Wagering met: the bonus leaves the bonus wallet and lands in cash at the same instant.
+          const when = t + 2_000;
+          push({
+            at: when,
+            event_type: "bonus",
+            event_name: "Bonus Converted",
+            event_note: "Wagering requirement met",
+            units: -bonus.amount,
+            payment_method: null,
+            created_by: "System",
+          });
+          push({
+            at: when,
+            event_type: "adjustment",
+            event_name: "Bonus Conversion",
+            event_note: "Bonus funds released to cash",
+            units: bonus.amount,
+            payment_method: null,
+            created_by: "System",
+          });
+          cash += bonus.amount;
+          bonus = null;
+        } else if (bonus.betsSince > 60 && rng.chance(0.02)) {
+          push({
+            at: t + 2_000,
+            event_type: "bonus",
+            event_name: "Bonus Expired",
+            event_note: "Wagering not completed in time",
+            units: -bonus.amount,
+            payment_method: null,
+            created_by: "System",
+          });
+          bonus = null;
+        }
+      }
+    }
+  }
+  return lastActivity;
+}

@@ -1,0 +1,14 @@
+import { vi } from "vitest";
+import { resetEnvCache } from "../../lib/env.ts";
+
+/** Sets environment variables for a test (undefined removes one), and the app reads its environment again. */
+export function stubEnv(vars: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+  resetEnvCache();
+}
+
+/** Puts back every variable stubEnv changed. */
+export function restoreEnv(): void {
+  vi.unstubAllEnvs();
+  resetEnvCache();
+}
