@@ -2,5 +2,5 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { registerServerHooks } = await import("./lib/runtime/server-hooks.ts");
-  registerServerHooks();
+  await registerServerHooks();
 }

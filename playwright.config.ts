@@ -36,6 +36,8 @@ const projects = [];
 // A server on an operator's database (DATABASE_URL) gets no generated secrets: the session secret is explicit.
 const trustEnv = { AUTH_JWT_SECRET: E2E_JWT_SECRET, RATE_LIMIT_MAX: "1000000" };
 const sessionEnv = { NEXTAUTH_SECRET: TEST_SESSION_SECRET };
+// The test database's URL is postgres, a superuser: `next start` refuses it unless told (lib/db/database-role.ts).
+const privilegedRoleEnv = { DB_ALLOW_PRIVILEGED_ROLE: "on" };
 
 if (targets.includes("embedded")) {
   servers.push({
@@ -63,7 +65,14 @@ if (targets.includes("postgres") && postgresUrl) {
     url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { DATABASE_URL: postgresUrl, AUTH_MODE: "demo", LOG_LEVEL: "warn", ...trustEnv, ...sessionEnv },
+    env: {
+      DATABASE_URL: postgresUrl,
+      AUTH_MODE: "demo",
+      LOG_LEVEL: "warn",
+      ...trustEnv,
+      ...sessionEnv,
+      ...privilegedRoleEnv,
+    },
   });
   projects.push({
     name: "api-postgres",
@@ -88,6 +97,7 @@ if (targets.includes("jwt") && postgresUrl) {
       LOG_LEVEL: "warn",
       RATE_LIMIT_MAX: "1000000",
       ...sessionEnv,
+      ...privilegedRoleEnv,
     },
   });
   projects.push({
@@ -129,6 +139,7 @@ if (targets.includes("oidc") && postgresUrl) {
         TRUST_PROXY: "1",
         LOG_LEVEL: "warn",
         RATE_LIMIT_MAX: "1000000",
+        ...privilegedRoleEnv,
       },
     },
   );

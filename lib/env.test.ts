@@ -80,4 +80,12 @@ describe("environment validation", () => {
     expect(() => parseEnv({ RATE_LIMIT_MAX: "-1" })).toThrow(/RATE_LIMIT_MAX/);
     expect(() => parseEnv({ DB_STATEMENT_TIMEOUT_MS: "soon" })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
+
+  it("runs on a privileged database role only when told exactly `on`", () => {
+    expect(parseEnv({}).DB_ALLOW_PRIVILEGED_ROLE).toBe("off");
+    expect(parseEnv({ DB_ALLOW_PRIVILEGED_ROLE: "on" }).DB_ALLOW_PRIVILEGED_ROLE).toBe("on");
+    for (const value of ["yes", "true", "1", "ON"]) {
+      expect(() => parseEnv({ DB_ALLOW_PRIVILEGED_ROLE: value }), value).toThrow(/DB_ALLOW_PRIVILEGED_ROLE/);
+    }
+  });
 });

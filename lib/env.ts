@@ -52,6 +52,11 @@ const envSchema = z
     AUTH_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     AUTH_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(3600).default(300),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /**
+     * `on`: start even when the database role could rewrite the audit trail (a superuser, the tables' owner; see
+     * lib/db/database-role.ts), with a warning at every start. Otherwise `next start` refuses such a role.
+     */
+    DB_ALLOW_PRIVILEGED_ROLE: z.enum(["on", "off"]).default("off"),
     /** Server-side cap on every SQL statement (PostgreSQL statement_timeout). */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     /** How long to wait for a new database connection before answering 503. */

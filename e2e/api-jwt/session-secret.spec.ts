@@ -22,6 +22,8 @@ function startNextDirectly(port: number, env: Record<string, string> = {}) {
     NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL: DATABASE_URL as string,
     AUTH_MODE: "demo",
+    // The test database's URL is postgres, a superuser: allowed explicitly, as next start requires.
+    DB_ALLOW_PRIVILEGED_ROLE: "on",
     ...env,
   };
   const server = spawn(

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowedMethods, installProtocolGuard } from "./protocol-guard.ts";
+import { allowedMethods, installProtocolGuard, lostQueryKey } from "./protocol-guard.ts";
 import { CONNECTION_HEADER, closeConnection, installRequestStamp } from "./request-stamp.mjs";
 
 /*
@@ -86,6 +86,42 @@ describe("the protocol guard", () => {
   it("sign-in takes form posts; everything else is read-only", () => {
     expect(allowedMethods("/api/auth/callback/credentials")).toEqual(["GET", "HEAD", "POST"]);
     expect(allowedMethods("/api/v1/players")).toEqual(["GET", "HEAD"]);
+  });
+});
+
+describe("query keys Next.js would lose", () => {
+  it("(why) Next.js's own copy of the query drops `__proto__`, so a route would never see it", async () => {
+    const { parseUrl } = await import("next/dist/shared/lib/router/utils/parse-url.js");
+    expect(Object.keys(parseUrl("/api/v1/players?__proto__=1&q=a").query)).toEqual(["q"]);
+  });
+
+  it("answers `__proto__` in an API query, in any spelling, with a 400 naming it, before the listener", async () => {
+    const before = seen.length;
+    for (const query of ["__proto__=1", "q=a&__proto__", "%5F%5Fproto%5F%5F=1", "__%70roto__=x&limit=5"]) {
+      const answer = await raw(request("GET", `/api/v1/players?${query}`));
+      expect(answer, query).toMatch(
+        /^HTTP\/1\.1 400 [\s\S]*\r\nContent-Type: application\/problem\+json\r\n/i,
+      );
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)), query).toMatchObject({
+        type: "/problems/invalid-parameters",
+        status: 400,
+        instance: "/api/v1/players",
+        errors: [{ name: "__proto__", in: "query", detail: "is not a known parameter" }],
+      });
+    }
+    expect(seen.length).toBe(before);
+  });
+
+  it("lets through what Next.js keeps (the API names it) and pages", async () => {
+    for (const path of [
+      "/api/v1/players?__proto__[]=1",
+      "/api/v1/players?q=proto%25",
+      "/players/P1?__proto__=1",
+    ]) {
+      expect(await raw(request("GET", path)), path).toMatch(/^HTTP\/1\.1 200 [\s\S]*routed$/);
+    }
+    expect(lostQueryKey("/api/v1/players")).toBeNull();
+    expect(lostQueryKey("http://x/api/v1/players?__proto__=1")).toBe("__proto__");
   });
 });
 

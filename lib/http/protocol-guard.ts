@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import dc from "node:diagnostics_channel";
 import { type IncomingMessage, Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { ApiError, methodNotAllowed, problemBody } from "./problem.ts";
+import { ApiError, invalidParameters, methodNotAllowed, problemBody } from "./problem.ts";
 import { targetPath } from "./request-stamp.mjs";
 
 /*
@@ -12,6 +12,8 @@ import { targetPath } from "./request-stamp.mjs";
  *   TRACE, so every path answered a bare 500; others got an empty 400. They are answered here with a 405.
  * - A method Node's parser does not know (`FOO`): Node wrote a bare 400 itself. Every error Node's parser
  *   reports before a request exists (also oversized headers, a request timeout) gets a problem body instead.
+ * - An API query key Next.js loses on its way to the route (`__proto__`, see lostQueryKey): the route would
+ *   serve the read without it, so it is answered here with the 400 any unknown parameter gets.
  *
  * Installed on the HTTP server when it accepts its first connection (Node's `net.server.socket` diagnostics
  * channel), before a byte of that connection is parsed.
@@ -53,14 +55,33 @@ function unsupportedMethod(method: string | null, path: string): ApiError {
   return methodNotAllowed(method ?? "This request method", allowedMethods(path));
 }
 
-function answerUnsupportedMethod(request: IncomingMessage, response: ServerResponse): void {
+/**
+ * A query key of `target` that Next.js drops before a route handler sees the request, or null. Next.js copies the
+ * query into a plain object (its parseUrl), where `__proto__` sets the prototype instead of adding a key: the
+ * route's URL then lacks it, whatever its value or spelling (`%5F%5Fproto%5F%5F`).
+ */
+export function lostQueryKey(target: string): string | null {
+  const start = target.indexOf("?");
+  if (start === -1) return null;
+  const query = target.slice(start + 1);
+  // Most queries can spell neither the name nor an escape of it: those are not parsed.
+  if (!/proto|%/i.test(query)) return null;
+  for (const key of new URLSearchParams(query).keys()) if (key === "__proto__") return key;
+  return null;
+}
+
+function answerProblem(response: ServerResponse, error: ApiError, path: string): void {
   const requestId = randomUUID();
-  // The same path the request stamp chose the security headers by: also for an absolute-form target.
-  const path = targetPath(request.url ?? "/");
-  const error = unsupportedMethod(request.method ?? null, path);
   const body = JSON.stringify(problemBody(error, requestId, path));
   response.writeHead(error.status, problemHeaders(error, requestId, Buffer.byteLength(body)));
   response.end(body);
+}
+
+/** Requests answered before Next.js routes them; null lets them through. */
+function earlyProblem(request: IncomingMessage, path: string): ApiError | null {
+  if (!ROUTED_METHODS.has(request.method ?? "")) return unsupportedMethod(request.method ?? null, path);
+  const lost = path.startsWith("/api/") ? lostQueryKey(request.url ?? "") : null;
+  return lost ? invalidParameters([{ name: lost, in: "query", detail: "is not a known parameter" }]) : null;
 }
 
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
@@ -91,7 +112,10 @@ function guard(server: Server): void {
   const routed = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners("request");
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    if (!ROUTED_METHODS.has(request.method ?? "")) return answerUnsupportedMethod(request, response);
+    // The same path the request stamp chose the security headers by: also for an absolute-form target.
+    const path = targetPath(request.url ?? "/");
+    const problem = earlyProblem(request, path);
+    if (problem) return answerProblem(response, problem, path);
     for (const listener of routed) listener.call(server, request, response);
   });
 }

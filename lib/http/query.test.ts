@@ -139,6 +139,25 @@ describe("transaction list query", () => {
     expect(badNames(() => tx("LIMIT=5"))).toEqual(["LIMIT"]);
   });
 
+  it("audit cursor: 1 to bigint's maximum, named once whatever is wrong with it", () => {
+    const audit = (qs: string) => parseQuery(auditListQuerySchema, new URLSearchParams(qs));
+    expect(audit("cursor=9223372036854775807").cursor).toBe("9223372036854775807");
+    expect(audit("cursor=1").cursor).toBe("1");
+    for (const bad of [
+      "9223372036854775808",
+      "9999999999999999999",
+      "99999999999999999999",
+      "0",
+      "-1",
+      "a".repeat(19),
+    ]) {
+      expect(
+        badNames(() => audit(`cursor=${bad}`)),
+        bad,
+      ).toEqual(["cursor"]);
+    }
+  });
+
   it("rejects repeated single-value parameters", () => {
     for (const name of ["from_date", "to_date", "created_by"]) {
       expect(

@@ -16,6 +16,16 @@ const HOSTILE: Record<string, string> = {
   event_note: "\n=1+1",
   currency: "\t+1",
   payment_method: "@SUM(A1)",
+  created_by: "card;@SUM(A1)",
+};
+/** Each cell as written: an apostrophe before every place a spreadsheet could start a formula. */
+const NEUTRALISED: Record<string, string> = {
+  id: "'-T1",
+  event_name: "' =HYPERLINK(1)",
+  event_note: "'\n'=1+1",
+  currency: "'\t'+1",
+  payment_method: "'@SUM(A1)",
+  created_by: "card;'@SUM(A1)",
 };
 
 let database: { url: string; stop(): Promise<void> };
@@ -33,9 +43,17 @@ beforeAll(async () => {
     await pool.query(
       `INSERT INTO transactions (id, player_id, date, event_type, event_name, event_note, amount, currency,
          payment_method, created_by, created_at, completed_at)
-       VALUES ($1, $2, '2025-03-01T10:00:00Z', 'adjustment', $3, $4, -12.5, $5, $6, 'Admin',
+       VALUES ($1, $2, '2025-03-01T10:00:00Z', 'adjustment', $3, $4, -12.5, $5, $6, $7,
          '2025-03-01T10:00:00Z', '2025-03-01T10:00:01Z')`,
-      [HOSTILE.id, PLAYER, HOSTILE.event_name, HOSTILE.event_note, HOSTILE.currency, HOSTILE.payment_method],
+      [
+        HOSTILE.id,
+        PLAYER,
+        HOSTILE.event_name,
+        HOSTILE.event_note,
+        HOSTILE.currency,
+        HOSTILE.payment_method,
+        HOSTILE.created_by,
+      ],
     );
     await pool.query(REFRESH_PLAYER_AGGREGATES_SQL, [[PLAYER]]);
   } finally {
@@ -66,16 +84,18 @@ function parseCsv(text: string): string[][] {
 }
 
 describe("CSV export over the route handler: safe to open in a spreadsheet", () => {
-  it("every text cell that could start a formula carries a leading apostrophe; numbers and dates stay as they are", async () => {
+  it("every place a spreadsheet could start a formula in a text cell carries an apostrophe; numbers and dates stay as they are", async () => {
     const res = await kit.call("GET", `/api/v1/players/${PLAYER}/transactions/export?format=csv`);
     expect(res.status).toBe(200);
     const [header, row, ...rest] = parseCsv(res.text);
     expect(header).toEqual([...EXPORT_COLUMNS]);
     expect(rest).toEqual([]);
     const cell = (column: (typeof EXPORT_COLUMNS)[number]) => row?.[EXPORT_COLUMNS.indexOf(column)];
-    for (const [column, text] of Object.entries(HOSTILE)) {
-      expect(cell(column as (typeof EXPORT_COLUMNS)[number]), column).toBe(`'${text}`);
+    for (const [column, text] of Object.entries(NEUTRALISED)) {
+      expect(cell(column as (typeof EXPORT_COLUMNS)[number]), column).toBe(text);
     }
+    // A `;` locale splits at the `;` (our quotes are not at the start of its cell): the rest is text too.
+    expect(res.text).toContain(`,"card;'@SUM(A1)",`);
     expect(cell("amount")).toBe("-12.5");
     expect(cell("date")).toBe("2025-03-01T10:00:00.000Z");
     expect(cell("completed_at")).toBe("2025-03-01T10:00:01.000Z");

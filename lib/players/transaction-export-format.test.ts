@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { Transaction } from "@/lib/schemas/transaction";
@@ -61,6 +62,31 @@ describe("CSV export", () => {
   });
 });
 
+/**
+ * The cells a spreadsheet makes of `text` when it splits at `sep`: a quote is special only at the start of a
+ * cell (then `""` is a quote, and what follows the closing quote is appended, as Excel does); a line break outside
+ * quotes ends the cell as a separator does.
+ */
+function spreadsheetCells(text: string, sep: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let cell = "";
+    if (text[i] === '"') {
+      for (i++; i < text.length; i++) {
+        if (text[i] !== '"') cell += text[i];
+        else if (text[i + 1] === '"') cell += text[i++];
+        else break;
+      }
+      i++;
+    }
+    for (; i < text.length && text[i] !== sep && text[i] !== "\r" && text[i] !== "\n"; i++) cell += text[i];
+    cells.push(cell);
+    i++;
+  }
+  return cells;
+}
+
 describe("CSV export: spreadsheet formulas (OWASP CSV injection)", () => {
   it.each([
     ["=1+1"],
@@ -69,21 +95,84 @@ describe("CSV export: spreadsheet formulas (OWASP CSV injection)", () => {
     ["@SUM(A1)"],
     [" =1+1"],
     ["  +1"],
-    ["\t=1+1"],
-    ["\r=1+1"],
-    ["\n=1+1"],
-    ["\r\n@SUM(A1)"],
     ["\u00a0-1"],
     ["\uFF1D1+1"],
     ["\t"],
     ["\rtext"],
     ["\ntext"],
+    ["\0text"],
   ])("neutralises %j with a leading apostrophe", (text) => {
     expect(neutraliseFormula(text)).toBe(`'${text}`);
   });
 
-  it.each([["EUR"], ["Card Deposit"], [" plain"], ["a=b"], ["1-2"], [""]])("leaves %j as it is", (text) => {
+  it.each([
+    ["\t=1+1", "'\t'=1+1"],
+    ["\r=1+1", "'\r'=1+1"],
+    ["\n=1+1", "'\n'=1+1"],
+    ["\r\n@SUM(A1)", "'\r\n'@SUM(A1)"],
+  ])("neutralises %j at the start and after the line break", (text, expected) => {
+    expect(neutraliseFormula(text)).toBe(expected);
+  });
+
+  it.each([
+    ["card;@SUM(A1)", "card;'@SUM(A1)"],
+    ["card; =1+1", "card;' =1+1"],
+    ['card;"=1+1', "card;'\"=1+1"],
+    ["a\t+1", "a\t'+1"],
+    ["a|-1", "a|'-1"],
+    ["note\n=HYPERLINK(1)", "note\n'=HYPERLINK(1)"],
+    ["x\r\n@A1", "x\r\n'@A1"],
+    ["=1;=2", "'=1;'=2"],
+    ["a;b;=c", "a;b;'=c"],
+    ["a;\uFF1D1", "a;'\uFF1D1"],
+  ])("neutralises %j after a separator of another locale or a line break", (text, expected) => {
+    expect(neutraliseFormula(text)).toBe(expected);
+  });
+
+  it.each([
+    ["EUR"],
+    ["Card Deposit"],
+    [" plain"],
+    ["a=b"],
+    ["1-2"],
+    [""],
+    ["a;b"],
+    ["a; b=c"],
+    ["Deposit, -5 EUR"],
+  ])("leaves %j as it is", (text) => {
     expect(neutraliseFormula(text)).toBe(text);
+  });
+
+  it("quotes a cell holding `;`, a tab or `|`, besides RFC 4180's comma, quote and line breaks", () => {
+    const cells = (note: string) => exportLines("csv", "P1", [{ ...base, event_note: note }]);
+    expect(cells("card;@SUM(A1)")).toContain(`,"card;'@SUM(A1)",`);
+    expect(cells("a;b")).toContain(',"a;b",');
+    expect(cells("a\tb")).toContain(',"a\tb",');
+    expect(cells("a|b")).toContain(',"a|b",');
+  });
+
+  it("no cell a spreadsheet reads starts a formula, whether it splits lines at `,`, `;`, tab or `|` (property)", () => {
+    const hostile = fc.string({
+      unit: fc.constantFrom(..."=+-@;,\t|\r\n \"'a1\u00a0\uFF1D"),
+      maxLength: 24,
+    });
+    fc.assert(
+      fc.property(
+        hostile,
+        hostile,
+        hostile,
+        fc.constantFrom(",", ";", "\t", "|"),
+        (name, note, method, sep) => {
+          const csv = exportLines("csv", name, [
+            { ...base, event_name: name, event_note: note, payment_method: method },
+          ]);
+          for (const cell of spreadsheetCells(csv, sep)) {
+            expect(cell, JSON.stringify({ csv, sep })).not.toMatch(/^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/);
+          }
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 
   it("neutralises every text column, currency and event type included", () => {

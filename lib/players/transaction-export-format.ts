@@ -24,17 +24,48 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ as a formula, also after leading blanks or line breaks
- * (and a tab or CR alone can start one, OWASP's CSV-injection list). Text from the database must never do that
- * on a back-office machine, so such text gets a leading apostrophe. Full-width signs count too: some
- * spreadsheets read them as their ASCII forms. Numbers and dates are written as they are.
+ * (and a tab, CR or NUL alone can start one: OWASP's CSV-injection list, ASVS 5 V1.2.10). Text from the database
+ * must never do that on a back-office machine, so such text gets a leading apostrophe. Full-width signs count
+ * too: some spreadsheets read them as their ASCII forms. Numbers and dates are written as they are.
  */
-const FORMULA_START = /^[\t\r\n]|^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+const FORMULA_START = /^[\t\r\n\0]|^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * Where a spreadsheet may start a cell inside our text: a line break, or a separator of another locale (`;` where
+ * the decimal mark is a comma, a tab when pasted, `|` in import dialogs). Quoting does not help there: such a
+ * reader splits the line at our cells' commas too, so our quotes are no longer at the start of its cells.
+ */
+const INNER_BREAKS = new Set([";", "\t", "|", "\r", "\n"]);
+const INNER_BREAK = /[;\t|\r\n]/;
+const FORMULA_CHARS = new Set(["=", "+", "-", "@", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]);
+/** What a reader skips before deciding that a cell is a formula: blanks, and a quote it takes for quoting. */
+const SKIPPED = /[\s"]/;
 
-/** A text cell that a spreadsheet shows as text, never evaluates. */
+/** `card;@SUM(A1)` → `card;'@SUM(A1)`: an apostrophe after each break that blanks and a formula sign follow. */
+function neutraliseAfterBreaks(text: string): string {
+  let out = "";
+  let copied = 0;
+  let afterBreak = -1; // just past the last break, while only skipped characters followed it
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (INNER_BREAKS.has(c)) afterBreak = i + 1;
+    else if (afterBreak < 0) continue;
+    else if (FORMULA_CHARS.has(c)) {
+      out += `${text.slice(copied, afterBreak)}'`;
+      copied = afterBreak;
+      afterBreak = -1;
+    } else if (!SKIPPED.test(c)) afterBreak = -1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Quoted: the separators of RFC 4180 and, for readers that honour quotes with them, `;`, tab and `|`. */
+const NEEDS_QUOTES = /[",;\t|\r\n]/;
+
+/** A text cell that a spreadsheet shows as text, never evaluates, whichever separator it splits lines at. */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  const inner = INNER_BREAK.test(text) ? neutraliseAfterBreaks(text) : text;
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
 
 function csvCell(value: string | ExactNumber | null, text: boolean): string {

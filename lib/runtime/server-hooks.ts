@@ -6,6 +6,7 @@ import { installProtocolGuard } from "@/lib/http/protocol-guard";
 import { getRateLimiter } from "@/lib/http/rate-limit";
 import { installRequestStamp, isRequestStampPreloaded } from "@/lib/http/request-stamp.mjs";
 import { describeError, log } from "@/lib/log";
+import { checkDatabaseRoleAtStart } from "./database-role-check.ts";
 
 /** Logged when the server was started some other way than `npm start` / `npm run dev` (scripts/serve.mjs). */
 export const NOT_PRELOADED_WARNING =
@@ -17,13 +18,14 @@ export const DEMO_AUTH_WARNING =
 
 /**
  * Runs once when the Next.js server process starts (instrumentation.ts): refuses to start on an invalid
- * configuration, warns about demo authentication, stamps requests with the peer address and the security
+ * configuration, warns about demo authentication, refuses (`next start`) or warns about a database role that
+ * could rewrite the audit trail (database-role-check.ts), stamps requests with the peer address and the security
  * headers unless scripts/serve.mjs did so before Next.js started (lib/runtime/server-preload.mjs), answers
  * methods and malformed requests no route handles (protocol-guard.ts), and on
  * SIGTERM/SIGINT drains the audit queue. Next.js itself stops accepting connections on those signals,
  * lets in-flight requests finish and waits for their `after()` work (the audit writes) before exiting.
  */
-export function registerServerHooks(): void {
+export async function registerServerHooks(): Promise<void> {
   let env: ReturnType<typeof getEnv>;
   try {
     env = getEnv();
@@ -61,4 +63,12 @@ export function registerServerHooks(): void {
   };
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
+  // Next.js serves no request before this resolves. Without DATABASE_URL there is nothing to check (a build).
+  if (env.DATABASE_URL) {
+    await checkDatabaseRoleAtStart({
+      production: process.env.NODE_ENV === "production",
+      allowPrivileged: env.DB_ALLOW_PRIVILEGED_ROLE === "on",
+      refuse: () => process.exit(1),
+    });
+  }
 }

@@ -64,9 +64,15 @@ export const auditEventSchema = z
   .meta({ id: "AuditEvent", description: "One successful read of player data." });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
+/** audit_events.id is a PostgreSQL bigint: a larger cursor would fail in the database (a 500), not here. */
+const MAX_AUDIT_ID = "9223372036854775807";
+const NOT_A_CURSOR = "must be a next_cursor value from a previous page";
+
 export const auditCursorSchema = z
   .string()
-  .regex(/^[1-9]\d{0,18}$/, "must be a next_cursor value from a previous page")
+  .regex(/^[1-9]\d{0,18}$/, { message: NOT_A_CURSOR, abort: true })
+  // Same-length digit strings compare like their numbers.
+  .refine((s) => s.length < MAX_AUDIT_ID.length || s <= MAX_AUDIT_ID, NOT_A_CURSOR)
   .optional()
   .meta({ description: "Opaque: the `next_cursor` of the previous page. Omit for the newest events." });
 

@@ -60,6 +60,24 @@ export async function createRouteKit(
       import("../../app/api/[...path]/route.ts") as unknown as Promise<RouteModule>,
       import("../../lib/openapi/document.ts"),
     ]);
+  // The other player reads and the whole audit trail, keyed by the path segment after the player id.
+  const [facets, activity, summary, auditLog] = await Promise.all([
+    import(
+      "../../app/api/v1/players/[playerId]/transaction-facets/route.ts"
+    ) as unknown as Promise<RouteModule>,
+    import(
+      "../../app/api/v1/players/[playerId]/monthly-activity/route.ts"
+    ) as unknown as Promise<RouteModule>,
+    import("../../app/api/v1/players/[playerId]/summary/route.ts") as unknown as Promise<RouteModule>,
+    import("../../app/api/v1/audit/route.ts") as unknown as Promise<RouteModule>,
+  ]);
+  const playerReads: Record<string, RouteModule> = {
+    transactions,
+    audit,
+    "transaction-facets": facets,
+    "monthly-activity": activity,
+    summary,
+  };
 
   const openapi = createOpenApiValidator(buildOpenApiDocument());
 
@@ -69,11 +87,14 @@ export async function createRouteKit(
     if (api === "api" && v1 === "v1" && players === "players" && playerId && sub === "transactions") {
       if (rest.length === 1 && rest[0] === "export") return { module: exportRoute, params: { playerId } };
     }
+    if (api === "api" && v1 === "v1" && players === "audit" && playerId === undefined) {
+      return { module: auditLog, params: {} };
+    }
     if (api === "api" && v1 === "v1" && players === "players" && rest.length === 0) {
       if (playerId === undefined) return { module: search, params: {} };
       if (playerId !== "" && sub === undefined) return { module: profile, params: { playerId } };
-      if (playerId !== "" && sub === "transactions") return { module: transactions, params: { playerId } };
-      if (playerId !== "" && sub === "audit") return { module: audit, params: { playerId } };
+      const read = sub === undefined ? undefined : Object.hasOwn(playerReads, sub) && playerReads[sub];
+      if (playerId !== "" && read) return { module: read, params: { playerId } };
     }
     return { module: catchAll, params: { path: parts.slice(1).join("/") } };
   }

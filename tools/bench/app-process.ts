@@ -102,6 +102,8 @@ export async function startApp(
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "info",
     NEXTAUTH_SECRET: TEST_SESSION_SECRET,
+    // Tests and benches connect as postgres, a superuser, which `next start` refuses unless told (`env` may say off).
+    DB_ALLOW_PRIVILEGED_ROLE: "on",
   };
   for (const key of INHERITED) if (process.env[key]) childEnv[key] = process.env[key] as string;
   Object.assign(childEnv, env);

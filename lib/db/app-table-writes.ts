@@ -1,0 +1,16 @@
+/**
+ * Every table the running app writes, and how. The app's database role gets exactly these rights beyond
+ * reading (`npm run db:roles`, scripts/db-roles-recipe.ts), and the start-up check (database-role.ts) counts any
+ * other write right as a risk. A feature that writes a new table adds it here; nothing else needs to change.
+ */
+export const APP_TABLE_WRITES: Readonly<Record<string, readonly AppTableWrite[]>> = {
+  // One multi-row INSERT per batch (lib/audit/record-audit-events.ts); the trail is append-only.
+  audit_events: ["INSERT"],
+};
+
+export type AppTableWrite = "INSERT" | "UPDATE" | "DELETE";
+
+/** `table:PRIVILEGE` for each allowed write, the form the SQL checks compare with. */
+export function appTableWriteKeys(): string[] {
+  return Object.entries(APP_TABLE_WRITES).flatMap(([table, writes]) => writes.map((w) => `${table}:${w}`));
+}
