@@ -52,15 +52,14 @@ describe.skipIf(!postgres)("the app on its least-privilege role", () => {
       const res = await kit.call("GET", path, { token: admin, headers: { "x-request-id": requestId } });
       expect(res.status, `${path}: ${res.text.slice(0, 300)}`).toBe(200);
     }
-    await getAuditQueue().flush();
     const audit = new pg.Client({ connectionString: db.adminUrl });
     await audit.connect();
     try {
       const { rows } = await audit.query(
-        "SELECT request_id FROM audit_events WHERE request_id = ANY($1) ORDER BY id",
+        "SELECT client_request_id FROM audit_events WHERE client_request_id = ANY($1) ORDER BY id",
         [requestIds],
       );
-      expect(rows.map((r) => r.request_id)).toEqual(requestIds);
+      expect(rows.map((r) => r.client_request_id)).toEqual(requestIds);
     } finally {
       await audit.end();
     }
