@@ -4,6 +4,7 @@ import { playerNotFound } from "@/lib/errors";
 import { problemSchema } from "@/lib/schemas/common";
 import { ExactNumber } from "../schemas/exact-number.ts";
 import { methodNotAllowedHandler, readOnlyMethods, withApi } from "./api-handler.ts";
+import { requestFilters } from "./audited-read.ts";
 import {
   ApiError,
   invalidParameters,
@@ -238,4 +239,15 @@ describe("405 handlers", () => {
 
 it("ApiError carries its status into a problem", () => {
   expect(new ApiError({ status: 418, type: "/t", title: "T", detail: "d" }).status).toBe(418);
+});
+
+describe("requestFilters", () => {
+  it("records prototype-named parameters as sent", () => {
+    const filters = requestFilters(new URLSearchParams("constructor=1&__proto__=2&toString=a&toString=b"));
+    expect(Object.entries(filters)).toEqual([
+      ["constructor", "1"],
+      ["__proto__", "2"],
+      ["toString", ["a", "b"]],
+    ]);
+  });
 });

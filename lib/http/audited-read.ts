@@ -10,9 +10,10 @@ import { type ApiError, serviceUnavailable } from "./problem.ts";
 
 /** Query parameters as sent: one value → string, repeated → array (what the audit trail records). */
 export function requestFilters(params: URLSearchParams): AuditFilters {
-  const filters: AuditFilters = {};
+  // No prototype: a parameter named `constructor` or `__proto__` is recorded as sent, never read from Object.
+  const filters: AuditFilters = Object.create(null);
   for (const [key, value] of params) {
-    const seen = filters[key];
+    const seen = Object.hasOwn(filters, key) ? filters[key] : undefined;
     filters[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
   return filters;
