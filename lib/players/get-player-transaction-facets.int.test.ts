@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseQuery } from "@/lib/http/query";
 import { type TransactionFilters, transactionFacetsQuerySchema } from "@/lib/schemas/transaction";
 import { createRng } from "@/prisma/demo-data/random";
-import { filterSpans, randomFilterParams } from "@/test/support/random-filters";
+import { filterSpans, randomFilters } from "@/test/support/random-filters";
 import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import { EMPTY_FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
@@ -144,11 +144,10 @@ describe("getPlayerTransactionFacets: faceted counts follow the other filters", 
   it("every count equals a plain SQL count under the other filters, for randomized filters", async () => {
     const rng = createRng(5151);
     const players = ["P000007", "P000003", "P000012", PLAYER];
-    const spans = [...(await filterSpans(sql, players)).values()];
+    const spans = await filterSpans(sql, players);
     let checked = 0;
     for (let i = 0; i < 25; i++) {
-      const info = rng.pick(spans);
-      const params = randomFilterParams(rng, info, {
+      const { playerId, params } = randomFilters(rng, spans, {
         event_type: 0.5,
         event_name: 0.4,
         created_by: 0.3,
@@ -158,23 +157,23 @@ describe("getPlayerTransactionFacets: faceted counts follow the other filters", 
         to_date: 0.5,
       });
       const filters = parseQuery(transactionFacetsQuerySchema, params);
-      const facets = await getPlayerTransactionFacets(info.player_id, db, filters);
-      const label = `${info.player_id}?${params}`;
-      expect(facets?.total, label).toBe(await sqlCount(info.player_id, filters));
+      const facets = await getPlayerTransactionFacets(playerId, db, filters);
+      const label = `${playerId}?${params}`;
+      expect(facets?.total, label).toBe(await sqlCount(playerId, filters));
       for (const t of facets?.event_types ?? []) {
         expect(t.count, `${label} type ${t.value}`).toBe(
-          await sqlCount(info.player_id, { ...filters, event_type: [t.value] }),
+          await sqlCount(playerId, { ...filters, event_type: [t.value] }),
         );
         checked++;
       }
       for (const n of facets?.event_names ?? []) {
         expect(n.count, `${label} name ${n.value}`).toBe(
-          await sqlCount(info.player_id, { ...filters, event_name: [n.value] }),
+          await sqlCount(playerId, { ...filters, event_name: [n.value] }),
         );
       }
       for (const c of facets?.created_by ?? []) {
         expect(c.count, `${label} creator ${c.value}`).toBe(
-          await sqlCount(info.player_id, { ...filters, created_by: c.value }),
+          await sqlCount(playerId, { ...filters, created_by: c.value }),
         );
       }
     }

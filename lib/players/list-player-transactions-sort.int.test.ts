@@ -10,7 +10,7 @@ import {
 } from "@/lib/schemas/transaction";
 import { TRANSACTION_SORTS } from "@/lib/schemas/transaction-cursor";
 import { createRng } from "@/prisma/demo-data/random";
-import { filterSpans, randomFilterParams } from "@/test/support/random-filters";
+import { filterSpans, randomFilters } from "@/test/support/random-filters";
 import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import { countPlayerTransactions } from "./count-player-transactions.ts";
@@ -103,10 +103,7 @@ describe("listPlayerTransactions: sort, status and transaction id against plain 
     let nonEmpty = 0;
     let deep = 0;
     for (let i = 0; i < 60; i++) {
-      const playerId = rng.pick(players);
-      const info = spans.get(playerId);
-      if (!info) throw new Error(`no transactions for ${playerId}`);
-      const params = randomFilterParams(rng, info, {
+      const { playerId, params } = randomFilters(rng, spans, {
         event_type: 0.4,
         event_name: 0.2,
         created_by: 0.2,

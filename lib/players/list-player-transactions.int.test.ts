@@ -8,7 +8,7 @@ import {
   transactionListQuerySchema,
 } from "@/lib/schemas/transaction";
 import { createRng } from "@/prisma/demo-data/random";
-import { filterSpans, randomFilterParams } from "@/test/support/random-filters";
+import { filterSpans, randomFilters } from "@/test/support/random-filters";
 import { referenceFilterSql } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import {
@@ -330,10 +330,7 @@ describe("listPlayerTransactions against plain SQL (demo data)", () => {
     const spans = await filterSpans(sql, players);
     let nonEmpty = 0;
     for (let i = 0; i < 40; i++) {
-      const playerId = rng.pick(players);
-      const info = spans.get(playerId);
-      if (!info) throw new Error(`no transactions for ${playerId}`);
-      const params = randomFilterParams(rng, info, {
+      const { playerId, params } = randomFilters(rng, spans, {
         event_type: 0.5,
         event_name: 0.3,
         created_by: 0.3,

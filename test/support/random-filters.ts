@@ -11,14 +11,15 @@ export interface FilterSpan {
   ids: string[];
 }
 
-export async function filterSpans(sql: pg.Pool, players: string[]): Promise<Map<string, FilterSpan>> {
+/** The span of each of `players` that has transactions. */
+export async function filterSpans(sql: pg.Pool, players: string[]): Promise<FilterSpan[]> {
   const { rows } = await sql.query<FilterSpan>(
     `SELECT player_id, min(date) AS lo, max(date) AS hi, array_agg(DISTINCT event_name) AS names,
             (array_agg(id ORDER BY id))[1:50] AS ids
      FROM transactions WHERE player_id = ANY($1) GROUP BY player_id`,
     [players],
   );
-  return new Map(rows.map((r) => [r.player_id, r]));
+  return rows;
 }
 
 type FilterName =
@@ -31,15 +32,16 @@ type FilterName =
   | "to_date";
 
 /**
- * Random transaction filters as query parameters, each set with its chance in `odds` (never when left out):
- * some event types, one or two event names (comma-separated), a creator, a status, an id of the player's (or one
- * that does not exist), and bounds inside the player's dates, as days or instants.
+ * A random player of `spans` and random transaction filters for it as query parameters, each set with its chance
+ * in `odds` (never when left out): some event types, one or two event names (comma-separated), a creator, a
+ * status, an id of the player's (or one that does not exist), and bounds inside its dates, as days or instants.
  */
-export function randomFilterParams(
+export function randomFilters(
   rng: Rng,
-  span: FilterSpan,
+  spans: readonly FilterSpan[],
   odds: Partial<Record<FilterName, number>>,
-): URLSearchParams {
+): { playerId: string; params: URLSearchParams } {
+  const span = rng.pick(spans);
   const params = new URLSearchParams();
   const draw = (name: FilterName) => rng.chance(odds[name] ?? 0);
   if (draw("event_type")) for (const t of EVENT_TYPES) if (rng.chance(0.35)) params.append("event_type", t);
@@ -57,5 +59,5 @@ export function randomFilterParams(
   const bound = (at: number) => new Date(at).toISOString().slice(0, rng.chance(0.5) ? 10 : undefined);
   if (draw("from_date")) params.set("from_date", bound(a));
   if (draw("to_date")) params.set("to_date", bound(b));
-  return params;
+  return { playerId: span.player_id, params };
 }
