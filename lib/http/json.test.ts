@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ExactNumber } from "../schemas/exact-number.ts";
-import { hasRawJson, stringifyJson } from "./json.ts";
+import { stringifyJson } from "./json.ts";
+
+const hasRawJson = "rawJSON" in JSON;
 
 // Both ways of writing exact decimals: the Node 20 one (markers) on every runtime, JSON.rawJSON where it exists.
 const ways = [

@@ -29,6 +29,3 @@ export function stringifyJson(value: unknown, options: { rawJson?: boolean } = {
   if (text === undefined) return "null";
   return raw ? text : text.replace(MARKED, "$1");
 }
-
-/** Whether this runtime writes exact decimals through JSON.rawJSON. */
-export const hasRawJson = nativeRawJson !== undefined;
