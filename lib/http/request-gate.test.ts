@@ -10,14 +10,15 @@ import { installRequestStamp } from "./request-stamp.mjs";
  */
 let server: Server;
 let port = 0;
-const routed: { method?: string; url?: string; bytes: number }[] = [];
+const routed: { method?: string; url?: string; bytes: number; forwardedHost?: string }[] = [];
 
 beforeAll(async () => {
   installRequestStamp();
   server = createServer(async (req, res) => {
     let bytes = 0;
     for await (const chunk of req) bytes += (chunk as Buffer).length;
-    routed.push({ method: req.method, url: req.url, bytes });
+    const forwarded = req.headers["x-forwarded-host"];
+    routed.push({ method: req.method, url: req.url, bytes, forwardedHost: forwarded as string | undefined });
     res.end(`routed ${bytes}`);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -174,5 +175,16 @@ describe("host names in demo mode", () => {
     expect(readServerSettings({ DATABASE_URL: "postgresql://db/x", AUTH_MODE: "jwt" }).demoHosts).toBeNull();
     expect(hostName("[::1]:80")).toBe("[::1]");
     expect(hostName("Example.test:1")).toBe("example.test");
+  });
+});
+
+describe("forwarded host", () => {
+  it("is dropped unless TRUST_PROXY says a proxy is in front", async () => {
+    environment({ AUTH_MODE: "jwt" });
+    await rawHttp(port, head("GET", "/x", ["X-Forwarded-Host: evil.example"]));
+    expect(routed.at(-1)?.forwardedHost).toBeUndefined();
+    environment({ AUTH_MODE: "jwt", TRUST_PROXY: "1" });
+    await rawHttp(port, head("GET", "/x", ["X-Forwarded-Host: proxy.example"]));
+    expect(routed.at(-1)?.forwardedHost).toBe("proxy.example");
   });
 });

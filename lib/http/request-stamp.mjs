@@ -12,7 +12,9 @@ import { securityHeadersFor } from "./security-headers.mjs";
  *   decode such a path and answers a bare 500 before any route runs; instead each stray `%` is escaped
  *   (so the path routes normally) and the request is flagged, and the API answers 400;
  * - which connection it arrived on, so that a handler can close it (closeConnection): a streamed response
- *   whose reader stopped reading can only be ended by closing the socket, as Next.js waits for the reader.
+ *   whose reader stopped reading can only be ended by closing the socket, as Next.js waits for the reader;
+ * - no X-Forwarded-Host unless TRUST_PROXY says a proxy is in front: next-auth (AUTH_TRUST_HOST, set by the
+ *   launcher without NEXTAUTH_URL) builds its URLs from it, and Next.js fills it from Host when it is absent.
  *
  * Before Next.js sees the request, the gate (request-gate.mjs) refuses oversized bodies and, in demo mode,
  * foreign host names.
@@ -137,6 +139,9 @@ function stampRequest(request, response, socket) {
   request.headers[PEER_ADDRESS_HEADER] = socket.remoteAddress ?? "";
   request.headers[CONNECTION_HEADER] = connectionId(socket);
   delete request.headers[MALFORMED_PATH_HEADER];
+  if (!settings.trustProxy && request.headers["x-forwarded-host"] !== undefined) {
+    delete request.headers["x-forwarded-host"];
+  }
   // Without a `%` nothing can be malformed: most requests skip decoding their path segments.
   const repaired = request.url?.includes("%") ? repairPercentEncoding(request.url) : null;
   if (repaired !== null) {
