@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { listeningAddresses } from "../../test/support/listening-sockets.ts";
 import {
   type AppProcess,
   appBase,
@@ -48,4 +49,19 @@ test("a rebound DNS name gets 421 on the API and the pages; this machine's names
   for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, "[::1]"]) {
     expect((await get("/api/v1/players/P000007", host)).status, host).toBe(200);
   }
+});
+
+test("HOSTNAME from the environment (Docker sets it) does not move the demo server off loopback", async () => {
+  test.skip(process.platform !== "linux", "reads /proc/net");
+  // Docker sets HOSTNAME to the container's name, which resolves to its network address; 0.0.0.0 stands for any
+  // such value here. No --hostname argument: the launcher decides, as under `npm start`.
+  const exposed = await start(
+    appBase + 10,
+    { DATABASE_URL: postgresTestDatabase(), AUTH_MODE: "demo", LOG_LEVEL: "warn", HOSTNAME: "0.0.0.0" },
+    { hostname: null },
+  );
+  // Before: the launcher passed HOSTNAME on as --hostname, and the server listened on every interface.
+  expect(new Set(await listeningAddresses(Number(new URL(exposed.url).port)))).toEqual(new Set(["0100007F"]));
+  expect(exposed.output()).toContain("Demo mode listens on 127.0.0.1 only");
+  expect(exposed.output()).toContain("HOSTNAME (0.0.0.0) is not used");
 });
