@@ -4,7 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import type { Client, TokenSetParameters } from "openid-client";
 import { getEnv } from "@/lib/env";
 import { verifyDemoCredentials } from "./demo-users.ts";
-import { SIGN_IN_PATH } from "./paths.ts";
+import { redirectOnSite, SIGN_IN_PATH } from "./paths.ts";
 import { isRole, primaryRole, type Role, rolesFromClaims } from "./roles.ts";
 import { sessionSecret } from "./secrets.ts";
 
@@ -108,6 +108,8 @@ export function buildAuthOptions(): NextAuthOptions {
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     callbacks: {
+      // The callbackUrl is the client's: only a path on this site is followed.
+      redirect: redirectOnSite,
       jwt({ token, user, account }) {
         if (user) {
           // A new sign-in: a fresh session id (sent to the API as X-Session-ID) and the user's role.
