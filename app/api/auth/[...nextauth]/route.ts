@@ -14,6 +14,11 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
  * sign-in the credentials provider refused as throttled is answered 429.
  */
 async function handler(request: Request, context: RouteContext): Promise<Response> {
+  const [action, provider] = (await context.params).nextauth;
+  // next-auth answers a password callback that is not a POST with a 500.
+  if (action === "callback" && provider === "credentials" && request.method !== "POST") {
+    return postOnly(request);
+  }
   const { result, retryAfter } = await runSignIn<Response>(() =>
     NextAuth(getAuthOptions())(request, context),
   );
@@ -45,6 +50,8 @@ function tooManySignIns(request: Request, retryAfter: number): Response {
 }
 
 export { handler as GET, handler as POST };
+
+const postOnly = methodNotAllowedHandler(["POST"]);
 
 // Every other method, OPTIONS included, is a 405 problem like on every other route.
 const notAllowed = methodNotAllowedHandler(["GET", "HEAD", "POST"]);
