@@ -64,8 +64,9 @@ async function expectBoundedBodies(app: AppProcess, paths: string[]) {
     type: "server RSS",
     description: `${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after ${paths.length * 2} oversized posts`,
   });
-  // Before: +375 MiB for one 80 MB post to /api/auth/signin, then the heap ran out.
-  expect(after - before).toBeLessThan(40);
+  // Before: +375 MiB for one 80 MB post to /api/auth/signin, then the heap ran out. (Measured now: 1-30 MiB, the
+  // socket buffers of what was discarded while the refused connections lingered.)
+  expect(after - before).toBeLessThan(64);
 }
 
 test("password sign-in: an 80 MB or endless chunked form post is 413 and the server stays up and small", async ({

@@ -152,9 +152,26 @@ export function refusalOf(request) {
   return Number(length) > limit ? contentTooLarge(limit, "Content-Length") : null;
 }
 
+/** How long a refused connection stays half-open before it is closed under a client still sending. */
+const LINGER_MS = 2_000;
+
 /**
- * A problem+json answer that closes the connection (the unread body is not read further). The security headers
- * are already on the response: the stamp put them there.
+ * Replaces Node's close after a `Connection: close` answer (destroySoon: FIN, then gone at once). Closing a
+ * socket with unread data sends a reset, and a client still sending its body could lose the answer to it before
+ * reading it. Half-closed instead, the socket is destroyed when the client closes too, or after LINGER_MS; what
+ * arrives meanwhile is discarded (a declared body) or left unread (a chunked one), never held.
+ * @this {import("node:net").Socket}
+ */
+function lingeringClose() {
+  this.end();
+  const timer = setTimeout(() => this.destroy(), LINGER_MS);
+  timer.unref();
+  this.once("close", () => clearTimeout(timer));
+}
+
+/**
+ * A problem+json answer that closes the connection. The security headers are already on the response: the stamp
+ * put them there.
  * @param {import("node:http").ServerResponse} response
  * @param {Refusal} refusal
  */
@@ -169,6 +186,7 @@ function refuse(response, refusal) {
     "X-Request-ID": requestId,
     Connection: "close",
   });
+  if (response.socket) response.socket.destroySoon = lingeringClose;
   response.end(body);
 }
 
