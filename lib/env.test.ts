@@ -57,6 +57,15 @@ describe("environment validation", () => {
     }
   });
 
+  it("takes LISTEN_HOST as an address or host name as Next.js listens on it, refusing anything else", () => {
+    for (const host of ["0.0.0.0", "::", "::1", "192.0.2.7", "backoffice.lan"]) {
+      expect(parseEnv({ LISTEN_HOST: host }).LISTEN_HOST).toBe(host);
+    }
+    for (const host of ["[::1]", "0.0.0.0:3000", "http://x", "a b"]) {
+      expect(() => parseEnv({ LISTEN_HOST: host }), host).toThrow(/LISTEN_HOST: must be an IP address/);
+    }
+  });
+
   it("bounds token lifetimes at 24 h unless configured", () => {
     expect(parseEnv({}).AUTH_MAX_TOKEN_LIFETIME_SECONDS).toBe(86_400);
     expect(parseEnv({ AUTH_MAX_TOKEN_LIFETIME_SECONDS: "3600" }).AUTH_MAX_TOKEN_LIFETIME_SECONDS).toBe(3600);

@@ -76,6 +76,15 @@ const envSchema = z
     /** Shares rate-limit counters between instances; without it they are per process. */
     REDIS_URL: z.string().min(1).optional(),
     REDIS_KEY_PREFIX: z.string().max(100).default("par:"),
+    /**
+     * Where `npm start` / `npm run dev` listen (scripts/serve-hostname.mjs): demo mode listens on 127.0.0.1 without
+     * it, elsewhere Next.js's default (every interface) stands. In demo mode also a host name the server answers.
+     */
+    LISTEN_HOST: z
+      .union([z.ipv4(), z.ipv6(), z.hostname()], {
+        error: "must be an IP address or a host name, e.g. 0.0.0.0, ::1 or 127.0.0.1 (no brackets, no port)",
+      })
+      .optional(),
     /** Number of reverse proxies in front of the app whose X-Forwarded-For entries are trusted. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     AUDIT_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),

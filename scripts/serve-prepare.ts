@@ -29,6 +29,7 @@ if (missing) {
   console.error(`Invalid environment configuration:\n  - ${missing}`);
   process.exit(2);
 }
-// Without NEXTAUTH_URL, next-auth builds its URLs from the request's Host header (any port, any host name).
+// Without NEXTAUTH_URL, next-auth builds its URLs from the request's Host header (any port, any host name). It
+// prefers X-Forwarded-Host, which the request stamp drops unless TRUST_PROXY says a proxy is in front.
 if (!env.NEXTAUTH_URL && !env.AUTH_TRUST_HOST) added.AUTH_TRUST_HOST = "true";
 process.stdout.write(`${JSON.stringify(added)}\n`);

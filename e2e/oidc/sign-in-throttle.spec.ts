@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
 
@@ -20,10 +21,11 @@ async function attempt(
   address: string,
   username: string,
   password: string,
+  path = "/api/auth/callback/credentials",
 ): Promise<{ status: number; signedIn: boolean; body: string }> {
   const headers = { "X-Forwarded-For": address };
   const { csrfToken } = await (await request.get("/api/auth/csrf", { headers })).json();
-  const res = await request.post("/api/auth/callback/credentials", {
+  const res = await request.post(path, {
     headers,
     form: { username, password, csrfToken, callbackUrl: "/", json: "true" },
     maxRedirects: 0,
@@ -35,11 +37,11 @@ async function attempt(
 /** Wrong passwords until a 429; the number of attempts it took. */
 async function guessUntilRefused(
   request: APIRequestContext,
-  next: (i: number) => { address: string; username: string },
+  next: (i: number) => { address: string; username: string; path?: string },
 ): Promise<number> {
   for (let i = 1; i <= LIMIT_BEFORE; i++) {
-    const { address, username } = next(i);
-    const result = await attempt(request, address, username, `wrong-password-${i}`);
+    const { address, username, path } = next(i);
+    const result = await attempt(request, address, username, `wrong-password-${i}`, path);
     expect(result.signedIn).toBe(false);
     if (result.status === 429) {
       expect(JSON.parse(result.body)).toMatchObject({
@@ -92,5 +94,38 @@ test.describe("password sign-in throttle", () => {
       status: 200,
       signedIn: true,
     });
+  });
+
+  test("a path next-auth serves with an extra segment is counted like the sign-in path", async ({
+    request,
+  }) => {
+    // next-auth reads only the first two segments: /callback/credentials/x checks the password too.
+    const refusedAt = await guessUntilRefused(request, (i) => ({
+      address: "192.0.2.31",
+      username: `segment-${i}`,
+      path: "/api/auth/callback/credentials/x",
+    }));
+    expect(refusedAt).toBeLessThan(LIMIT_BEFORE);
+  });
+
+  test("40 concurrent wrong passwords for one account: 10 are checked, the others refused with 429", async ({
+    request,
+  }) => {
+    // Before, each was checked against the count before any of them had failed: all 40 got 401.
+    const username = `burst-${randomUUID()}`;
+    // One CSRF token for all: fetched per attempt, each would replace the cookie of the ones in flight.
+    const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        request.post("/api/auth/callback/credentials", {
+          headers: { "X-Forwarded-For": `192.0.2.${100 + i}` },
+          form: { username, password: `wrong-${i}`, csrfToken, callbackUrl: "/", json: "true" },
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status());
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
   });
 });

@@ -4,7 +4,7 @@
  * spec starts for itself and that are stopped after its tests, whatever happened in them.
  */
 import { test } from "@playwright/test";
-import { type AppProcess, startApp, trustPorts } from "../../tools/bench/app-process.ts";
+import { type AppProcess, type StartOptions, startApp, trustPorts } from "../../tools/bench/app-process.ts";
 
 export {
   type AppProcess,
@@ -25,13 +25,17 @@ export function postgresTestDatabase(): string {
 }
 
 /** Call at the top of a spec: the returned `start` launches a server that is stopped after the spec's tests. */
-export function appsStoppedAfterAll(): (port: number, env: Record<string, string>) => Promise<AppProcess> {
+export function appsStoppedAfterAll(): (
+  port: number,
+  env: Record<string, string>,
+  options?: StartOptions,
+) => Promise<AppProcess> {
   const apps: AppProcess[] = [];
   test.afterAll(async () => {
     await Promise.all(apps.map((app) => app.stop()));
   });
-  return async (port, env) => {
-    const app = await startApp(port, env);
+  return async (port, env, options) => {
+    const app = await startApp(port, env, options);
     apps.push(app);
     return app;
   };

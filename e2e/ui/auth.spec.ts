@@ -132,4 +132,23 @@ test.describe("signing in and out", () => {
     expect(ids[0]).toBeTruthy();
     expect(ids[0]).not.toBe(ids[1]);
   });
+
+  test("a callbackUrl that leaves this site is not followed, by the form or for a signed-in user", async ({
+    page,
+    baseURL,
+  }) => {
+    const home = `${new URL(baseURL ?? "").origin}/`;
+    // Browsers drop the tab: the form went to //evil.example/phish after signing in (another host).
+    await open(page, "/sign-in?callbackUrl=/%09/evil.example/phish");
+    await signInWithForm(page, "support_agent");
+    await expect(page).toHaveURL(home);
+    for (const callback of ["/%09/evil.example/phish", "/.//evil.example", "/%0A/evil.example", "/%0D/x"]) {
+      // Signed in, the page redirects at once; CR and LF in the Location header answered 500.
+      const res = await page.request.get(`/sign-in?callbackUrl=${callback}`, { maxRedirects: 0 });
+      expect(res.status(), callback).toBe(307);
+      expect(res.headers().location, callback).toBe("/");
+      await page.goto(`/sign-in?callbackUrl=${callback}`);
+      await expect(page).toHaveURL(home);
+    }
+  });
 });

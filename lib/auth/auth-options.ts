@@ -3,10 +3,12 @@ import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { Client, TokenSetParameters } from "openid-client";
 import { getEnv } from "@/lib/env";
+import { clientAddress } from "@/lib/http/client-address";
 import { verifyDemoCredentials } from "./demo-users.ts";
-import { SIGN_IN_PATH } from "./paths.ts";
+import { redirectOnSite, SIGN_IN_PATH } from "./paths.ts";
 import { isRole, primaryRole, type Role, rolesFromClaims } from "./roles.ts";
 import { sessionSecret } from "./secrets.ts";
+import { verifyThrottled } from "./sign-in-throttle.ts";
 
 export { SIGN_IN_PATH };
 
@@ -67,6 +69,14 @@ export function userFromProfile(profile: Record<string, unknown>): User {
   return { id: String(profile.sub), name: String(name), email, role: roleFromClaims(profile) };
 }
 
+/** next-auth hands providers the request's headers as a plain object. */
+function headersOf(headers: Record<string, unknown> | undefined): Headers {
+  const entries = Object.entries(headers ?? {}).filter(
+    (e): e is [string, string] => typeof e[1] === "string",
+  );
+  return new Headers(entries);
+}
+
 export function buildAuthOptions(): NextAuthOptions {
   const env = getEnv();
   const settings = authProviderSettings();
@@ -98,7 +108,15 @@ export function buildAuthOptions(): NextAuthOptions {
           username: { label: "Username", type: "text" },
           password: { label: "Password", type: "password" },
         },
-        authorize: (credentials) => verifyDemoCredentials(credentials?.username, credentials?.password),
+        // Every password check is throttled here, where next-auth calls it, whichever path the request took.
+        authorize: (credentials, request) => {
+          const username: unknown = credentials?.username;
+          const attempt = {
+            username: typeof username === "string" ? username : "",
+            address: clientAddress(headersOf(request?.headers)),
+          };
+          return verifyThrottled(attempt, () => verifyDemoCredentials(username, credentials?.password));
+        },
       }),
     );
   }
@@ -108,6 +126,8 @@ export function buildAuthOptions(): NextAuthOptions {
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     callbacks: {
+      // The callbackUrl is the client's: only a path on this site is followed.
+      redirect: redirectOnSite,
       jwt({ token, user, account }) {
         if (user) {
           // A new sign-in: a fresh session id (sent to the API as X-Session-ID) and the user's role.

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { addressRateKey } from "@/lib/http/client-address";
 import {
@@ -9,10 +11,11 @@ import {
 } from "@/lib/http/rate-limit";
 
 /*
- * Password guessing is slowed per account and per client address: only failed sign-ins are counted, so a
- * team behind one address signing in all day is never locked out, while a guesser is stopped after
- * AUTH_SIGNIN_MAX_FAILURES wrong passwords for the window. Counters are shared through Redis when
- * REDIS_URL is set (the API rate limiter's store), else per process.
+ * Password guessing is slowed per account and per client address: only failed sign-ins count, so a team behind
+ * one address signing in all day is never locked out, while a guesser is stopped after AUTH_SIGNIN_MAX_FAILURES
+ * wrong passwords for the window. Each attempt is counted as a failure before its password is checked and taken
+ * back when it succeeds: checking first and counting after let 40 concurrent guesses all through. Counters are
+ * shared through Redis when REDIS_URL is set (the API rate limiter's store), else per process.
  */
 
 export interface SignInAttempt {
@@ -24,18 +27,24 @@ export class SignInThrottle {
   constructor(private readonly limiter: RateLimiter) {}
 
   private keys({ username, address }: SignInAttempt): string[] {
-    return [`signin:account:${username.trim().toLowerCase()}`, `signin:${addressRateKey(address)}`];
+    // Hashed: the username is the client's, of any length (a 20 MB one was a 20 MB Redis key for the window).
+    const account = createHash("sha256").update(username.trim().toLowerCase()).digest("base64url");
+    return [`signin:account:${account}`, `signin:${addressRateKey(address)}`];
   }
 
-  /** Seconds until this account and address may try again, or null when they may now. */
-  async retryAfter(attempt: SignInAttempt): Promise<number | null> {
-    const decisions = await Promise.all(this.keys(attempt).map((key) => this.limiter.peek(key)));
+  /**
+   * Counts the attempt as a failure of its account and address: null when its password may be checked, else
+   * the seconds until they may try again.
+   */
+  async reserve(attempt: SignInAttempt): Promise<number | null> {
+    const decisions = await Promise.all(this.keys(attempt).map((key) => this.limiter.check(key)));
     const blocked = decisions.filter((d) => !d.allowed);
     return blocked.length ? Math.max(...blocked.map((d) => d.resetSeconds)) : null;
   }
 
-  async recordFailure(attempt: SignInAttempt): Promise<void> {
-    await Promise.all(this.keys(attempt).map((key) => this.limiter.check(key)));
+  /** The attempt signed in: it was no failure. */
+  async release(attempt: SignInAttempt): Promise<void> {
+    await Promise.all(this.keys(attempt).map((key) => this.limiter.release(key)));
   }
 }
 
@@ -52,4 +61,40 @@ export function getSignInThrottle(): SignInThrottle {
     g.parSignInThrottle = new SignInThrottle(new RateLimiter(policy, store));
   }
   return g.parSignInThrottle;
+}
+
+/** What the credentials provider tells the sign-in route about the request it runs in. */
+interface SignInOutcome {
+  retryAfter: number | null;
+}
+
+const outcomes = new AsyncLocalStorage<SignInOutcome>();
+
+/** Runs next-auth for one request; `retryAfter` is set when the credentials provider refused it as throttled. */
+export async function runSignIn<T>(
+  handle: () => Promise<T>,
+): Promise<{ result: T; retryAfter: number | null }> {
+  const outcome: SignInOutcome = { retryAfter: null };
+  const result = await outcomes.run(outcome, handle);
+  return { result, retryAfter: outcome.retryAfter };
+}
+
+/**
+ * The credentials provider's check, for every request that reaches it, on whatever path next-auth served it
+ * (`/callback/credentials/x` was not counted): throttled attempts are refused without checking the password.
+ */
+export async function verifyThrottled<U>(
+  attempt: SignInAttempt,
+  verify: () => Promise<U | null>,
+  throttle = getSignInThrottle(),
+): Promise<U | null> {
+  const retryAfter = await throttle.reserve(attempt);
+  if (retryAfter !== null) {
+    const outcome = outcomes.getStore();
+    if (outcome) outcome.retryAfter = retryAfter;
+    return null;
+  }
+  const user = await verify();
+  if (user) await throttle.release(attempt);
+  return user;
 }

@@ -1,4 +1,5 @@
 import type { Problem, ProblemFieldError } from "@/lib/schemas/common";
+import { CONTENT_TOO_LARGE_TYPE, MISDIRECTED_REQUEST_TYPE } from "./request-gate.mjs";
 
 /** Problem type URIs, relative to the service; each is described in the OpenAPI document. */
 export const PROBLEM_TYPES = {
@@ -8,6 +9,9 @@ export const PROBLEM_TYPES = {
   rateLimited: "/problems/rate-limited",
   notFound: "/problems/not-found",
   methodNotAllowed: "/problems/method-not-allowed",
+  /** Answered before routing (request-gate.mjs): a body over the bound, a foreign Host in demo mode. */
+  contentTooLarge: CONTENT_TOO_LARGE_TYPE,
+  misdirectedRequest: MISDIRECTED_REQUEST_TYPE,
   unavailable: "/problems/service-unavailable",
   internal: "/problems/internal-error",
 } as const;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawHttp } from "@/test/support/raw-http";
 import { allowedMethods, installProtocolGuard, lostQueryKey } from "./protocol-guard.ts";
 import { CONNECTION_HEADER, closeConnection, installRequestStamp } from "./request-stamp.mjs";
 
@@ -31,22 +31,11 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** Sends raw bytes, resolves with everything received until the server closes the connection. */
-function raw(request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: "127.0.0.1", port }, () => socket.write(request));
-    let received = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
-      received += chunk;
-    });
-    socket.on("error", reject);
-    socket.on("close", () => resolve(received));
-  });
-}
+const raw = (request: string) => rawHttp(port, request);
 
+// A host name of this server: in the test process (no AUTH_MODE, no DATABASE_URL) the gate is in demo mode.
 const request = (method: string, path = "/api/health", extra = "") =>
-  `${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${extra}\r\n`;
+  `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${extra}\r\n`;
 
 describe("the protocol guard", () => {
   it("answers methods Next.js does not route with a 405 problem, before the request listener", async () => {

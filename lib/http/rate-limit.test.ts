@@ -37,7 +37,7 @@ describe("rate limiting", () => {
     const broken: RateLimitStore = {
       name: "redis",
       hit: () => Promise.reject(new Error("Connection is closed.")),
-      peek: () => Promise.reject(new Error("Connection is closed.")),
+      release: () => Promise.reject(new Error("Connection is closed.")),
     };
     const limiter = new RateLimiter({ max: 2, windowSeconds: 60 }, broken);
     const results = [await limiter.check("k"), await limiter.check("k"), await limiter.check("k")];
@@ -59,12 +59,26 @@ describe("rate limiting", () => {
       hit: () => {
         throw new Error("not connected");
       },
-      peek: () => Promise.reject(new Error("not connected")),
+      release: () => Promise.reject(new Error("not connected")),
     };
     expect(new RateLimiter({ max: 1, windowSeconds: 60 }, throwing).check("k")).toMatchObject({
       allowed: true,
       store: "memory",
     });
+  });
+
+  it("takes back a released hit within its window, never below zero, never after it ended", async () => {
+    const c = clock();
+    const limiter = new RateLimiter({ max: 2, windowSeconds: 10 }, new MemoryStore(c.now));
+    await limiter.check("k");
+    await limiter.check("k");
+    await limiter.release("k");
+    expect(await limiter.check("k")).toMatchObject({ allowed: true, remaining: 0 });
+    await limiter.release("fresh");
+    expect(await limiter.check("fresh")).toMatchObject({ remaining: 1 });
+    c.advance(10_000);
+    await limiter.release("k");
+    expect(await limiter.check("k")).toMatchObject({ remaining: 1, resetSeconds: 10 });
   });
 
   it("describes the quota in the IETF draft's structured fields and the earlier trio", () => {

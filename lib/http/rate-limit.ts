@@ -21,8 +21,8 @@ export type MaybePromise<T> = T | Promise<T>;
 export interface RateLimitStore {
   readonly name: string;
   hit(key: string, windowMs: number): MaybePromise<WindowCount>;
-  /** The current window's count without adding to it (0 when no window is open). */
-  peek(key: string): Promise<WindowCount>;
+  /** Takes one hit back from the current window (none when it has ended); its expiry stays. */
+  release(key: string): Promise<void>;
 }
 
 export class MemoryStore implements RateLimitStore {
@@ -44,10 +44,9 @@ export class MemoryStore implements RateLimitStore {
     return { count: w.count, resetMs: w.resetAt - now };
   }
 
-  async peek(key: string): Promise<WindowCount> {
-    const now = this.now();
+  async release(key: string): Promise<void> {
     const w = this.windows.get(key);
-    return w && w.resetAt > now ? { count: w.count, resetMs: w.resetAt - now } : { count: 0, resetMs: 0 };
+    if (w && w.resetAt > this.now() && w.count > 0) w.count -= 1;
   }
 
   /** Drops ended windows now and then, so memory stays proportional to the callers of one window. */
@@ -72,11 +71,14 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
-const PEEK_SCRIPT = `return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1])}`;
+// DECR keeps the key's expiry; a window that has ended is not brought back (with no expiry) at -1.
+const RELEASE_SCRIPT = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 type RedisWithHit = Redis & {
   parRateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
-  parRateLimitPeek(key: string): Promise<[number, number]>;
+  parRateLimitRelease(key: string): Promise<number>;
 };
 
 export class RedisStore implements RateLimitStore {
@@ -95,7 +97,7 @@ export class RedisStore implements RateLimitStore {
     firstConnectionWaitMs = 1_000,
   ) {
     redis.defineCommand("parRateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
-    redis.defineCommand("parRateLimitPeek", { numberOfKeys: 1, lua: PEEK_SCRIPT });
+    redis.defineCommand("parRateLimitRelease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
     this.redis = redis as RedisWithHit;
     this.firstConnection =
       redis.status === "ready"
@@ -118,10 +120,9 @@ export class RedisStore implements RateLimitStore {
     return { count, resetMs: ttl };
   }
 
-  async peek(key: string): Promise<WindowCount> {
+  async release(key: string): Promise<void> {
     if (this.firstConnection) await this.firstConnection;
-    const [count, ttl] = await this.redis.parRateLimitPeek(`${this.prefix}ratelimit:${key}`);
-    return { count, resetMs: Math.max(0, ttl) };
+    await this.redis.parRateLimitRelease(`${this.prefix}ratelimit:${key}`);
   }
 }
 
@@ -231,17 +232,12 @@ export class RateLimiter {
     return this.decision(counted, store, counted.count <= this.policy.max);
   }
 
-  /** Whether one more request for `key` would be allowed, without counting one. Never throws. */
-  async peek(key: string): Promise<RateLimitDecision> {
-    let counted: WindowCount;
-    let store = this.store.name;
-    try {
-      counted = await this.store.peek(key);
-    } catch {
-      counted = await this.fallback.peek(key);
-      store = this.fallback.name;
-    }
-    return this.decision(counted, store, counted.count < this.policy.max);
+  /**
+   * Takes back one request counted for `key` that turned out not to count (a sign-in that succeeded). Never
+   * throws: a failing shared store is left as it is, and the memory fallback (which may have counted it) released.
+   */
+  async release(key: string): Promise<void> {
+    await this.store.release(key).catch(() => this.fallback.release(key));
   }
 
   private decision(counted: WindowCount, store: string, allowed: boolean): RateLimitDecision {

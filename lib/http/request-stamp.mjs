@@ -1,4 +1,5 @@
 import dc from "node:diagnostics_channel";
+import { gateRequests, serverSettings } from "./request-gate.mjs";
 import { securityHeadersFor } from "./security-headers.mjs";
 
 /*
@@ -11,7 +12,12 @@ import { securityHeadersFor } from "./security-headers.mjs";
  *   decode such a path and answers a bare 500 before any route runs; instead each stray `%` is escaped
  *   (so the path routes normally) and the request is flagged, and the API answers 400;
  * - which connection it arrived on, so that a handler can close it (closeConnection): a streamed response
- *   whose reader stopped reading can only be ended by closing the socket, as Next.js waits for the reader.
+ *   whose reader stopped reading can only be ended by closing the socket, as Next.js waits for the reader;
+ * - no X-Forwarded-Host unless TRUST_PROXY says a proxy is in front: next-auth (AUTH_TRUST_HOST, set by the
+ *   launcher without NEXTAUTH_URL) builds its URLs from it, and Next.js fills it from Host when it is absent.
+ *
+ * Before Next.js sees the request, the gate (request-gate.mjs) refuses oversized bodies and, in demo mode,
+ * foreign host names.
  *
  * It also puts the security headers on the response (security-headers.mjs), so that every answer carries them:
  * pages, route handlers, Next's own 404/405/500 and static files alike. Headers already on the response win
@@ -117,18 +123,6 @@ export function targetPath(target) {
   }
 }
 
-/** @type {boolean | undefined} */
-let devServer;
-
-/**
- * Whether this is `next dev`, read on the first request (the preload runs before Next's command line sets
- * NODE_ENV); process.env is a slow lookup to repeat for every request.
- */
-function isDevServer() {
-  devServer ??= process.env.NODE_ENV === "development";
-  return devServer;
-}
-
 /**
  * @typedef {{ url?: string, headers: Record<string, unknown> }} StampedRequest
  * @typedef {{ setHeader(name: string, value: string): unknown }} StampedResponse
@@ -141,9 +135,13 @@ function isDevServer() {
  * @param {import("node:net").Socket} socket
  */
 function stampRequest(request, response, socket) {
+  const settings = serverSettings();
   request.headers[PEER_ADDRESS_HEADER] = socket.remoteAddress ?? "";
   request.headers[CONNECTION_HEADER] = connectionId(socket);
   delete request.headers[MALFORMED_PATH_HEADER];
+  if (!settings.trustProxy && request.headers["x-forwarded-host"] !== undefined) {
+    delete request.headers["x-forwarded-host"];
+  }
   // Without a `%` nothing can be malformed: most requests skip decoding their path segments.
   const repaired = request.url?.includes("%") ? repairPercentEncoding(request.url) : null;
   if (repaired !== null) {
@@ -152,7 +150,7 @@ function stampRequest(request, response, socket) {
   }
   const headers = securityHeadersFor(targetPath(request.url ?? "/"), {
     https: request.headers["x-forwarded-proto"] === "https",
-    dev: isDevServer(),
+    dev: settings.dev,
   });
   for (const [name, value] of headers) response.setHeader(name, value);
 }
@@ -165,7 +163,8 @@ export function installRequestStamp({ preloaded = false } = {}) {
   if (g.parRequestStamp) return;
   g.parRequestStamp = { preloaded };
   dc.subscribe("http.server.request.start", (message) => {
-    const { request, response, socket } = /** @type {any} */ (message);
+    const { request, response, socket, server } = /** @type {any} */ (message);
     stampRequest(request, response, socket);
+    gateRequests(server);
   });
 }

@@ -85,6 +85,8 @@ export interface StartOptions {
   stdoutFile?: string;
   /** `start` (the production build, the default) or `dev` (`npm run dev`'s development server). */
   mode?: "start" | "dev";
+  /** The `--hostname` argument (default 127.0.0.1); null gives none, so the launcher decides as `npm start` does. */
+  hostname?: string | null;
 }
 
 /** Starts the app on `port` with exactly `env` (plus PATH etc.) and waits until it answers. */
@@ -97,6 +99,7 @@ export async function startApp(
     startTimeoutMs = 90_000,
     stdoutFile,
     mode = "start",
+    hostname = "127.0.0.1",
   } = typeof options === "number" ? { startTimeoutMs: options } : options;
   const childEnv: Record<string, string> = {
     NEXT_TELEMETRY_DISABLED: "1",
@@ -110,7 +113,13 @@ export async function startApp(
   const stdoutFd = stdoutFile ? openSync(stdoutFile, "a") : undefined;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["scripts/serve.mjs", mode, "--port", String(port), "--hostname", "127.0.0.1"],
+    [
+      "scripts/serve.mjs",
+      mode,
+      "--port",
+      String(port),
+      ...(hostname === null ? [] : ["--hostname", hostname]),
+    ],
     { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", stdoutFd ?? "pipe", "pipe"], detached: true },
   );
   if (stdoutFd !== undefined) closeSync(stdoutFd);

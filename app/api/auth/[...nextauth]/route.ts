@@ -1,46 +1,28 @@
 import NextAuth from "next-auth";
 import { getAuthOptions } from "@/lib/auth/auth-options";
 import { SIGN_IN_PATH } from "@/lib/auth/paths";
-import { getSignInThrottle, type SignInAttempt } from "@/lib/auth/sign-in-throttle";
+import { runSignIn } from "@/lib/auth/sign-in-throttle";
 import { methodNotAllowedHandler } from "@/lib/http/api-handler";
-import { clientAddress } from "@/lib/http/client-address";
 import { PROBLEM_TYPES } from "@/lib/http/problem";
 
 export const dynamic = "force-dynamic";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
-// Built per request from the cached options so that the build never reads the environment.
+/**
+ * next-auth, built per request from the cached options so that the build never reads the environment. A password
+ * sign-in the credentials provider refused as throttled is answered 429.
+ */
 async function handler(request: Request, context: RouteContext): Promise<Response> {
-  const { nextauth } = await context.params;
-  if (request.method === "POST" && nextauth.join("/") === "callback/credentials") {
-    return throttledPasswordSignIn(request, context);
+  const [action, provider] = (await context.params).nextauth;
+  // next-auth answers a password callback that is not a POST with a 500.
+  if (action === "callback" && provider === "credentials" && request.method !== "POST") {
+    return postOnly(request);
   }
-  return NextAuth(getAuthOptions())(request, context);
-}
-
-/** The password sign-in, refused with 429 once the account or the address has failed too often. */
-async function throttledPasswordSignIn(request: Request, context: RouteContext): Promise<Response> {
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const username = form?.get("username");
-  const attempt: SignInAttempt = {
-    username: typeof username === "string" ? username : "",
-    address: clientAddress(request.headers),
-  };
-  const throttle = getSignInThrottle();
-  const retryAfter = await throttle.retryAfter(attempt);
-  if (retryAfter !== null) return tooManySignIns(request, retryAfter);
-  const response = await NextAuth(getAuthOptions())(request, context);
-  if (!startsSession(response)) await throttle.recordFailure(attempt);
-  return response;
-}
-
-/** next-auth sets the session cookie only when the credentials were accepted. */
-function startsSession(response: Response): boolean {
-  return response.headers.getSetCookie().some((c) => /^(__Secure-)?next-auth\.session-token=[^;]/.test(c));
+  const { result, retryAfter } = await runSignIn<Response>(() =>
+    NextAuth(getAuthOptions())(request, context),
+  );
+  return retryAfter === null ? result : tooManySignIns(request, retryAfter);
 }
 
 /**
@@ -68,6 +50,8 @@ function tooManySignIns(request: Request, retryAfter: number): Response {
 }
 
 export { handler as GET, handler as POST };
+
+const postOnly = methodNotAllowedHandler(["POST"]);
 
 // Every other method, OPTIONS included, is a 405 problem like on every other route.
 const notAllowed = methodNotAllowedHandler(["GET", "HEAD", "POST"]);
