@@ -119,7 +119,7 @@ if (targets.includes("oidc") && postgresUrl) {
         AUTH_JWT_SECRET: OIDC_E2E.appJwtSecret,
         AUTH_JWKS_URL: `${OIDC_E2E.issuer}/jwks`,
         AUTH_JWT_ISSUER: OIDC_E2E.issuer,
-        AUTH_JWT_AUDIENCE: OIDC_E2E.backOffice.clientId,
+        AUTH_JWT_AUDIENCE: OIDC_E2E.apiAudience,
         OIDC_ISSUER: OIDC_E2E.issuer,
         OIDC_CLIENT_ID: OIDC_E2E.backOffice.clientId,
         OIDC_CLIENT_SECRET: OIDC_E2E.backOffice.clientSecret,

@@ -108,6 +108,16 @@ const envSchema = z
         }
       }
     }
+    // The back office's own ID tokens name its client id in `aud`: with that audience the API would take an ID token
+    // (roles in it, no session, valid after sign-out) as an access token.
+    if (env.AUTH_JWT_AUDIENCE && env.AUTH_JWT_AUDIENCE === env.OIDC_CLIENT_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_JWT_AUDIENCE"],
+        message:
+          "AUTH_JWT_AUDIENCE equals OIDC_CLIENT_ID: the API would accept the back office's ID tokens as access tokens. Give the API an audience of its own (the resource or API identifier your identity provider puts in access tokens, e.g. `player-account-read-api`)",
+      });
+    }
     // The back office's signed-in users call the API with HS256 tokens signed with AUTH_JWT_SECRET: without it,
     // in jwt mode, every read of theirs would be refused. Say so at start rather than after sign-in.
     if (

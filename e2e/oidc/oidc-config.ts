@@ -12,6 +12,8 @@ export const OIDC_E2E = {
   appUrl: `http://127.0.0.1:${appPort}`,
   providerName: "Test IdP",
   backOffice: { clientId: "player-accounts-e2e", clientSecret: "back-office-client-secret-e2e-0123456789" },
+  // The API's own audience (AUTH_JWT_AUDIENCE): never the back office's client id, which its ID tokens name.
+  apiAudience: "player-account-read-api-e2e",
   // A second application of the same provider: its ID tokens must not open the back office's API.
   otherClient: {
     clientId: "another-app-e2e",

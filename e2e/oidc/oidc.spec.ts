@@ -45,6 +45,54 @@ async function apiHeaders(request: APIRequestContext): Promise<Record<string, st
   return { Authorization: `Bearer ${token}`, "X-Session-ID": sessionId };
 }
 
+/** The provider's authorization code for `clientId`, signed in as `login` on its own pages. */
+async function authorizationCode(
+  page: Page,
+  opts: { clientId: string; redirectUri: string; login: OidcLogin; nonce?: string },
+): Promise<string> {
+  const authorize = new URL(`${OIDC_E2E.issuer}/auth`);
+  const params = { client_id: opts.clientId, response_type: "code", scope: "openid profile" };
+  for (const [k, v] of Object.entries({ ...params, redirect_uri: opts.redirectUri })) {
+    authorize.searchParams.set(k, v);
+  }
+  if (opts.nonce) authorize.searchParams.set("nonce", opts.nonce);
+  await page.goto(authorize.href);
+  await page.locator('input[name="login"]').fill(opts.login);
+  await page.locator('input[name="password"]').fill("any");
+  const callback = page.waitForRequest((r) => r.url().startsWith(opts.redirectUri));
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  // The provider asks for consent the first time a browser signs in to a client.
+  const consent = page.getByRole("button", { name: "Continue" });
+  const asked = await Promise.race([
+    callback.then(() => false),
+    consent.waitFor({ timeout: 30_000 }).then(
+      () => true,
+      () => false,
+    ),
+  ]);
+  if (asked) await consent.click();
+  const code = new URL((await callback).url()).searchParams.get("code");
+  expect(code).toBeTruthy();
+  return code ?? "";
+}
+
+/** The token endpoint's answer to an authorization code, as the client `clientId`. */
+async function exchangeCode(
+  request: APIRequestContext,
+  opts: { clientId: string; clientSecret: string; redirectUri: string; code: string },
+): Promise<{ id_token: string; access_token: string }> {
+  const tokens = await request.post(`${OIDC_E2E.issuer}/token`, {
+    form: { grant_type: "authorization_code", code: opts.code, redirect_uri: opts.redirectUri },
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString("base64")}`,
+    },
+  });
+  expect(tokens.status()).toBe(200);
+  const body = await tokens.json();
+  expect(typeof body.id_token).toBe("string");
+  return body;
+}
+
 test.describe("sign-in through an OpenID provider", () => {
   test.beforeEach(async ({ context }) => loopbackOnly(context));
 
@@ -108,36 +156,39 @@ test.describe("sign-in through an OpenID provider", () => {
     request,
   }) => {
     const { clientId, clientSecret, redirectUri } = OIDC_E2E.otherClient;
-    const authorize = new URL(`${OIDC_E2E.issuer}/auth`);
-    for (const [k, v] of Object.entries({
-      client_id: clientId,
-      response_type: "code",
-      scope: "openid profile",
-      redirect_uri: redirectUri,
-    })) {
-      authorize.searchParams.set(k, v);
-    }
-    await page.goto(authorize.href);
-    await page.locator('input[name="login"]').fill("ada.admin");
-    await page.locator('input[name="password"]').fill("any");
-    await page.getByRole("button", { name: "Sign-in" }).click();
-    const callback = page.waitForRequest((r) => r.url().startsWith(redirectUri));
-    await page.getByRole("button", { name: "Continue" }).click();
-    const code = new URL((await callback).url()).searchParams.get("code");
-    expect(code).toBeTruthy();
-
-    const tokens = await request.post(`${OIDC_E2E.issuer}/token`, {
-      form: { grant_type: "authorization_code", code: code ?? "", redirect_uri: redirectUri },
-      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` },
-    });
-    expect(tokens.status()).toBe(200);
-    const { id_token: idToken } = await tokens.json();
-    expect(typeof idToken).toBe("string");
-
+    const code = await authorizationCode(page, { clientId, redirectUri, login: "ada.admin" });
+    const { id_token: idToken } = await exchangeCode(request, { clientId, clientSecret, redirectUri, code });
     const res = await request.get(PLAYER, {
       headers: { Authorization: `Bearer ${idToken}`, "X-Session-ID": "another-app" },
     });
     expect(res.status()).toBe(401);
     expect(res.headers()["content-type"]).toBe("application/problem+json");
+  });
+
+  test("the back office's own ID token (an admin's, with nonce) is no API credential (401)", async ({
+    page,
+    request,
+  }) => {
+    // The code is taken from the redirect before the app sees it: the test plays the back office's part.
+    const redirectUri = `${OIDC_E2E.appUrl}/api/auth/callback/oidc`;
+    const { clientId, clientSecret } = OIDC_E2E.backOffice;
+    await page.route(`${redirectUri}?**`, (route) => route.fulfill({ status: 204 }));
+    const code = await authorizationCode(page, {
+      clientId,
+      redirectUri,
+      login: "ada.admin",
+      nonce: "n-0S6_WzA2",
+    });
+    const { id_token: idToken } = await exchangeCode(request, { clientId, clientSecret, redirectUri, code });
+    const claims = JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString());
+    expect(claims).toMatchObject({ aud: clientId, nonce: "n-0S6_WzA2", sub: "ada.admin" });
+    // Any session id: an ID token names none of the back office's sessions.
+    for (const sessionId of ["any-session", "another"]) {
+      const res = await request.get(`${PLAYER}/audit`, {
+        headers: { Authorization: `Bearer ${idToken}`, "X-Session-ID": sessionId },
+      });
+      expect(res.status()).toBe(401);
+      expect(res.headers()["www-authenticate"]).toContain('error="invalid_token"');
+    }
   });
 });

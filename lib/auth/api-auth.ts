@@ -1,6 +1,7 @@
 import {
   createRemoteJWKSet,
   decodeProtectedHeader,
+  type JWTHeaderParameters,
   type JWTPayload,
   type JWTVerifyGetKey,
   errors as joseErrors,
@@ -9,6 +10,7 @@ import {
 import { type Env, getEnv } from "@/lib/env";
 import { ApiError, serviceUnavailable, unauthorized } from "@/lib/http/problem";
 import { DEMO_SCOPES, type Role, rolesFromClaims, type Scope, scopesFromClaims } from "./scopes.ts";
+import { notAnAccessToken } from "./token-kind.ts";
 import { VerifiedTokenCache } from "./verified-token-cache.ts";
 
 export const MAX_SESSION_ID_LENGTH = 128;
@@ -44,7 +46,8 @@ function principalFromClaims(
     );
   }
   const { scopes, roles } = grantsOf(claims);
-  return { subject: claims.sub ?? "unknown", sessionId, mode, claims, verified: true, scopes, roles };
+  // verifyJwt let no token without a string `sub` through.
+  return { subject: claims.sub as string, sessionId, mode, claims, verified: true, scopes, roles };
 }
 
 /** A cached token's claims are the same (frozen) object on every request: map them to scopes and roles once. */
@@ -227,7 +230,7 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
       .map((a) => a.trim())
       .filter(Boolean) ?? (symmetric ? ["HS256", "HS384", "HS512"] : ["RS256", "ES256", "PS256", "EdDSA"]);
   try {
-    const { payload } = await jwtVerify(token, getKey, {
+    const { payload, protectedHeader } = await jwtVerify(token, getKey, {
       algorithms,
       issuer: env.AUTH_JWT_ISSUER,
       audience: env.AUTH_JWT_AUDIENCE,
@@ -235,6 +238,7 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
     checkTokenAge(payload, env.AUTH_MAX_TOKEN_LIFETIME_SECONDS);
+    checkAccessToken(protectedHeader, payload);
     verifier.verified.set(token, payload);
     return payload;
   } catch (error) {
@@ -258,10 +262,25 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
             ? "The access token is not valid."
             : null;
     if (reason) {
-      throw unauthorized(reason, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
+      throw tokenRejected(reason);
     }
     throw error;
   }
+}
+
+const tokenRejected = (detail: string) =>
+  unauthorized(detail, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
+
+/**
+ * A verified token must name its caller (`sub`, a non-empty string: it keys the rate limit and the audit trail)
+ * and be an access token: an ID token the provider issued to the back office is not a credential for the API.
+ */
+function checkAccessToken(header: JWTHeaderParameters, payload: JWTPayload): void {
+  if (typeof payload.sub !== "string" || payload.sub.length === 0) {
+    throw tokenRejected("The access token's sub claim is missing or not a non-empty string.");
+  }
+  const notAccess = notAnAccessToken(header, payload);
+  if (notAccess) throw tokenRejected(notAccess);
 }
 
 /**
@@ -270,14 +289,12 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
  */
 function checkTokenAge(payload: JWTPayload, maxLifetimeSeconds: number): void {
   const now = Math.floor(Date.now() / 1000);
-  const rejected = (detail: string) =>
-    unauthorized(detail, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
   if (payload.iat !== undefined && payload.iat > now + CLOCK_TOLERANCE_SECONDS) {
-    throw rejected("The access token's iat claim lies in the future.");
+    throw tokenRejected("The access token's iat claim lies in the future.");
   }
   const lifetime = (payload.exp ?? now) - (payload.iat ?? now);
   if (lifetime > maxLifetimeSeconds) {
-    throw rejected(
+    throw tokenRejected(
       `The access token's lifetime (${lifetime} s, exp - iat) exceeds the accepted maximum of ${maxLifetimeSeconds} s.`,
     );
   }
