@@ -42,6 +42,11 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().min(1).default("Single sign-on"),
+    /** The scopes sign-in asks for; add `offline_access` where the provider issues refresh tokens only then. */
+    OIDC_SCOPE: z
+      .string()
+      .regex(/(^|\s)openid(\s|$)/, { message: "must include `openid`" })
+      .default("openid email profile"),
     AUTH_DEMO_USERS: z.enum(["on", "off"]).optional(),
     /** This site's public URL (next-auth reads it too); sign-out sends the provider back to its sign-in page. */
     NEXTAUTH_URL: z.url().optional(),
@@ -51,6 +56,15 @@ const envSchema = z
     AUTH_SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
     AUTH_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     AUTH_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(3600).default(300),
+    /** A sign-in session's absolute lifetime: activity never extends it (lib/auth/session-store.ts). */
+    AUTH_SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(604_800).default(43_200),
+    /** How often a signed-in user's roles are re-read from the identity provider (refresh or userinfo). */
+    AUTH_ROLE_RECHECK_SECONDS: z.coerce.number().int().min(5).max(3600).default(900),
+    /**
+     * How long an instance trusts its last look at a session (revoked, expired, role) before reading the table
+     * again: the delay before another instance sees a sign-out. 0 reads the table on every check.
+     */
+    AUTH_SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Server-side cap on every SQL statement (PostgreSQL statement_timeout). */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
