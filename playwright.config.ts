@@ -125,6 +125,7 @@ if (targets.includes("oidc") && postgresUrl) {
         OIDC_CLIENT_SECRET: OIDC_E2E.backOffice.clientSecret,
         OIDC_NAME: OIDC_E2E.providerName,
         AUTH_ACCESS_CONTACT: OIDC_E2E.accessContact,
+        AUTH_ROLE_RECHECK_SECONDS: String(OIDC_E2E.roleRecheckSeconds),
         AUTH_DEMO_USERS: "on",
         TRUST_PROXY: "1",
         LOG_LEVEL: "warn",

@@ -10,8 +10,13 @@ import {
 import { type Env, getEnv } from "@/lib/env";
 import { ApiError, serviceUnavailable, unauthorized } from "@/lib/http/problem";
 import { DEMO_SCOPES, type Role, rolesFromClaims, type Scope, scopesFromClaims } from "./scopes.ts";
-import { notAnAccessToken } from "./token-kind.ts";
+import { isLive, readSession, rolesDue, type SessionState, sessionState } from "./session-store.ts";
+import { BACK_OFFICE_CLIENT_ID, notAnAccessToken } from "./token-kind.ts";
 import { VerifiedTokenCache } from "./verified-token-cache.ts";
+
+/** 401 invalid_token naming the Authorization header: the token itself is refused. */
+const tokenRejected = (detail: string) =>
+  unauthorized(detail, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
 
 export const MAX_SESSION_ID_LENGTH = 128;
 const SESSION_ID = /^[\x20-\x7e]+$/;
@@ -48,6 +53,43 @@ function principalFromClaims(
   const { scopes, roles } = grantsOf(claims);
   // verifyJwt let no token without a string `sub` through.
   return { subject: claims.sub as string, sessionId, mode, claims, verified: true, scopes, roles };
+}
+
+/** The verified claims of tokens this app minted from a sign-in session (HS*, the back office's client_id). */
+const sessionTokens = new WeakSet<JWTPayload>();
+
+/** principalFromClaims, and for a token minted from a sign-in session, that session's check. */
+function admit(
+  claims: JWTPayload,
+  sessionId: string,
+  mode: ApiPrincipal["mode"],
+): ApiPrincipal | Promise<ApiPrincipal> {
+  const principal = principalFromClaims(claims, sessionId, mode);
+  if (!sessionTokens.has(claims)) return principal;
+  if (typeof claims.sid !== "string") throw tokenRejected("The access token names no sign-in session.");
+  const state = sessionState(claims.sid);
+  return state instanceof Promise
+    ? state.then((s) => judgeSession(s, claims, principal, false))
+    : judgeSession(state, claims, principal, false);
+}
+
+/**
+ * A token minted from a sign-in session is good only while the session is: not revoked (sign-out), not past its
+ * absolute expiry, its roles re-read from the provider within AUTH_ROLE_RECHECK_SECONDS and still the token's.
+ * The last two are confirmed from the table before a refusal (the cached state may be a few seconds old); the
+ * browser answers such a 401 by getting a new token.
+ */
+function judgeSession(
+  state: SessionState | null,
+  claims: JWTPayload,
+  principal: ApiPrincipal,
+  fresh: boolean,
+): ApiPrincipal | Promise<ApiPrincipal> {
+  if (!isLive(state))
+    throw tokenRejected("The sign-in session this token was issued for has ended; sign in again.");
+  if (!rolesDue(state) && (state.role ?? undefined) === claims.role) return principal;
+  if (!fresh) return readSession(state.id).then((s) => judgeSession(s, claims, principal, true));
+  throw tokenRejected("The user's roles have changed or are due to be read again; get a new access token.");
 }
 
 /** A cached token's claims are the same (frozen) object on every request: map them to scopes and roles once. */
@@ -129,14 +171,13 @@ export function authenticate(headers: Headers): ApiPrincipal | Promise<ApiPrinci
     };
     if (!((env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL) && JWT_SHAPE.test(token))) return demo;
     // A token that verifies is bound to its session like in jwt mode (a mismatch is refused, not downgraded).
-    const asDemo = (claims: JWTPayload | null) =>
-      claims ? principalFromClaims(claims, sessionId, "demo") : demo;
+    const asDemo = (claims: JWTPayload | null) => (claims ? admit(claims, sessionId, "demo") : demo);
     const cached = cachedClaims(token);
     return cached ? asDemo(cached) : verifyJwt(token).then(asDemo, () => asDemo(null));
   }
   const cached = cachedClaims(token);
-  if (cached) return principalFromClaims(cached, sessionId, "jwt");
-  return verifyJwt(token).then((claims) => principalFromClaims(claims, sessionId, "jwt"));
+  if (cached) return admit(cached, sessionId, "jwt");
+  return verifyJwt(token).then((claims) => admit(claims, sessionId, "jwt"));
 }
 
 /** Seconds of clock difference tolerated between the token's issuer and this server (exp, nbf, iat). */
@@ -239,6 +280,7 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
     });
     checkTokenAge(payload, env.AUTH_MAX_TOKEN_LIFETIME_SECONDS);
     checkAccessToken(protectedHeader, payload);
+    if (symmetric && payload.client_id === BACK_OFFICE_CLIENT_ID) sessionTokens.add(payload);
     verifier.verified.set(token, payload);
     return payload;
   } catch (error) {
@@ -267,9 +309,6 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
     throw error;
   }
 }
-
-const tokenRejected = (detail: string) =>
-  unauthorized(detail, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
 
 /**
  * A verified token must name its caller (`sub`, a non-empty string: it keys the rate limit and the audit trail)

@@ -41,3 +41,9 @@ export function notAnAccessToken(header: JWTHeaderParameters, claims: JWTPayload
 
 /** RFC 9068's header type, which the tokens this app issues carry. */
 export const ACCESS_TOKEN_TYPE = "at+jwt";
+
+/**
+ * RFC 9068's `client_id` in the tokens the back office mints for its signed-in users: an HS* token carrying it is
+ * good only while the sign-in session it names (`sid`) is (lib/auth/api-auth.ts).
+ */
+export const BACK_OFFICE_CLIENT_ID = "player-account-back-office";
