@@ -114,12 +114,17 @@ test(`a session ends ${LIFETIME_S} s after sign-in however active it is, with ev
 
 test("sign-out answers where to go, never an ID token; a cross-site request or GET is refused", async () => {
   const user = await signIn();
-  const crossSite = await user.fetch("/api/auth/end-session", {
-    method: "POST",
-    headers: { Origin: "https://evil.example" },
-  });
-  expect(crossSite.status).toBe(400);
-  expect(await crossSite.json()).toMatchObject({ errors: [{ name: "Origin", in: "header" }] });
+  const notFromItsPages: Record<string, string>[] = [
+    { Origin: "https://evil.example" },
+    { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    { "Sec-Fetch-Site": "same-site" },
+    {},
+  ];
+  for (const headers of notFromItsPages) {
+    const crossSite = await user.fetch("/api/auth/end-session", { method: "POST", headers });
+    expect(crossSite.status, JSON.stringify(headers)).toBe(400);
+    expect(await crossSite.json()).toMatchObject({ errors: [{ name: "Origin", in: "header" }] });
+  }
   expect((await user.apiCredentials()).status).toBe(200);
   const get = await user.fetch("/api/auth/end-session");
   expect(get.status).toBe(405);

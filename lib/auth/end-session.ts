@@ -14,19 +14,27 @@ import { readSession, revokeSession } from "./session-store.ts";
  * ID token at all.
  */
 
-/** This site's origin, as browsers name it in `Origin`: NEXTAUTH_URL's when set, else the request's. */
+/**
+ * This site's origin as browsers name it: NEXTAUTH_URL's when set, else the one the request was addressed to
+ * (its Host header; Next.js's request.url names the address the server listens on instead).
+ */
 export function appOrigin(request: Request): string {
-  return new URL(getEnv().NEXTAUTH_URL ?? request.url).origin;
+  const configured = getEnv().NEXTAUTH_URL;
+  if (configured) return new URL(configured).origin;
+  const url = new URL(request.url);
+  const host = request.headers.get("host");
+  return host ? `${url.protocol}//${host}` : url.origin;
 }
 
 /**
  * Sign-out changes state: only this site's own pages may ask for it (the cookie is SameSite=Lax, so a cross-site
- * POST carries none anyway). A 400 naming `Origin` otherwise.
+ * POST carries none anyway). Browsers say where a request comes from in Sec-Fetch-Site, which no page can set;
+ * without it, `Origin` must be this site's. A 400 naming `Origin` otherwise.
  */
 export function refuseCrossSite(request: Request): void {
-  const origin = request.headers.get("origin");
   const site = request.headers.get("sec-fetch-site");
-  if (origin === null ? site === "same-origin" : origin === appOrigin(request)) return;
+  const origin = request.headers.get("origin");
+  if (site === null ? origin === appOrigin(request) : site === "same-origin") return;
   throw invalidParameters([
     {
       name: "Origin",
