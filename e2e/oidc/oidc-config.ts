@@ -11,7 +11,13 @@ export const OIDC_E2E = {
   issuer: `http://127.0.0.1:${providerPort}`,
   appUrl: `http://127.0.0.1:${appPort}`,
   providerName: "Test IdP",
-  backOffice: { clientId: "player-accounts-e2e", clientSecret: "back-office-client-secret-e2e-0123456789" },
+  backOffice: {
+    clientId: "player-accounts-e2e",
+    clientSecret: "back-office-client-secret-e2e-0123456789",
+    // Registered besides the app's callback, never served (404): a test playing the back office's part reads
+    // the code from the redirect without the app seeing it.
+    testRedirectUri: `http://127.0.0.1:${providerPort}/back-office-test/callback`,
+  },
   // The API's own audience (AUTH_JWT_AUDIENCE): never the back office's client id, which its ID tokens name.
   apiAudience: "player-account-read-api-e2e",
   // A second application of the same provider: its ID tokens must not open the back office's API.

@@ -26,7 +26,7 @@ const provider = new Provider(OIDC_E2E.issuer, {
       client_id: OIDC_E2E.backOffice.clientId,
       client_secret: OIDC_E2E.backOffice.clientSecret,
       grant_types: ["authorization_code", "refresh_token"],
-      redirect_uris: [`${OIDC_E2E.appUrl}/api/auth/callback/oidc`],
+      redirect_uris: [`${OIDC_E2E.appUrl}/api/auth/callback/oidc`, OIDC_E2E.backOffice.testRedirectUri],
       post_logout_redirect_uris: [`${OIDC_E2E.appUrl}/sign-in`],
     },
     {
