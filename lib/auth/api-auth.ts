@@ -114,8 +114,9 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
  * demo mode accepts any non-empty token, as the spec's demo deployment does (with the scopes of DEMO_SCOPES);
  * a token that verifies as one this app issued (when a secret or JWKS is configured) is read by its claims
  * instead, so the signed-in UI roles apply in demo mode too. jwt mode verifies signature, expiry, lifetime,
- * issuer and audience (required with a JWKS) and grants only the scopes the token carries. Either way a
- * verified token's `sid` must equal X-Session-ID.
+ * issuer and audience (required with a JWKS), that it is an access token with a subject (never an ID token), and
+ * grants only the scopes the token carries. Either way a verified token's `sid` must equal X-Session-ID, and a
+ * token this app minted from a sign-in session is good only while that session is (judgeSession).
  */
 export async function authenticateApiRequest(headers: Headers): Promise<ApiPrincipal> {
   return authenticate(headers);
