@@ -1,24 +1,39 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { getToken } from "next-auth/jwt";
 import { SIGN_IN_PATH } from "@/lib/auth/paths";
-import { sessionSecret } from "@/lib/auth/secrets";
+import { expiredSessionCookies, sessionCookieToken } from "@/lib/auth/session-cookie";
+import { isLive, sessionState } from "@/lib/auth/session-store";
 
 /**
- * Every page except sign-in needs a session: without one, go to sign-in and come back afterwards.
- * (The pages' layout checks the session again on the server; this adds the way back.) API routes
- * authenticate themselves; malformed /api paths are flagged before routing by lib/http/request-stamp.ts.
+ * Every page except sign-in needs a live session: a cookie naming a session that was signed out or is past its
+ * absolute expiry counts as none (and is dropped). Without one, go to sign-in and come back afterwards. (The
+ * pages' layout checks the session again on the server, re-reading the roles when due; this adds the way back.)
+ * API routes authenticate themselves; malformed /api paths are flagged before routing by lib/http/request-stamp.ts.
  */
 export async function proxy(request: NextRequest) {
-  const secret = sessionSecret();
-  // The cookie is named __Secure-… over https and plainly over http; accept either.
-  const token =
-    (await getToken({ req: request, secret, secureCookie: true })) ??
-    (await getToken({ req: request, secret, secureCookie: false }));
-  if (token) return NextResponse.next();
+  const token = await sessionCookieToken(request);
+  if (typeof token?.sid === "string") {
+    let state: Awaited<ReturnType<typeof sessionState>>;
+    try {
+      state = await sessionState(token.sid);
+    } catch {
+      // The session table cannot be read (database down): nothing on the page could be, either.
+      return new NextResponse("The service is unavailable; try again shortly.", {
+        status: 503,
+        headers: {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Retry-After": "5",
+          "Cache-Control": "no-store",
+        },
+      });
+    }
+    if (isLive(state)) return NextResponse.next();
+  }
   const signIn = new URL(SIGN_IN_PATH, request.url);
   const back = `${request.nextUrl.pathname}${request.nextUrl.search}`;
   if (back !== "/") signIn.searchParams.set("callbackUrl", back);
-  return NextResponse.redirect(signIn);
+  const response = NextResponse.redirect(signIn);
+  for (const cookie of expiredSessionCookies(request)) response.headers.append("Set-Cookie", cookie);
+  return response;
 }
 
 export const config = {

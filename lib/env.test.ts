@@ -66,6 +66,35 @@ describe("environment validation", () => {
     }
   });
 
+  it("refuses an API audience equal to the OIDC client id: the back office's ID tokens would be API credentials", () => {
+    const oidc = {
+      AUTH_MODE: "jwt",
+      AUTH_JWT_SECRET: SECRET_32,
+      AUTH_JWKS_URL: "https://id.example/jwks.json",
+      AUTH_JWT_ISSUER: "https://id.example",
+      OIDC_ISSUER: "https://id.example",
+      OIDC_CLIENT_ID: "back-office",
+      OIDC_CLIENT_SECRET: "client-secret",
+    };
+    expect(() => parseEnv({ ...oidc, AUTH_JWT_AUDIENCE: "back-office" })).toThrow(
+      /AUTH_JWT_AUDIENCE: AUTH_JWT_AUDIENCE equals OIDC_CLIENT_ID: the API would accept the back office's ID tokens/,
+    );
+    expect(parseEnv({ ...oidc, AUTH_JWT_AUDIENCE: "player-account-read-api" }).AUTH_MODE).toBe("jwt");
+  });
+
+  it("bounds sessions: 12 h absolute, roles re-read every 15 min (at most hourly), 5 s session cache", () => {
+    expect(parseEnv({})).toMatchObject({
+      AUTH_SESSION_MAX_AGE_SECONDS: 43_200,
+      AUTH_ROLE_RECHECK_SECONDS: 900,
+      AUTH_SESSION_CACHE_SECONDS: 5,
+      OIDC_SCOPE: "openid email profile",
+    });
+    expect(() => parseEnv({ AUTH_ROLE_RECHECK_SECONDS: "3601" })).toThrow(/AUTH_ROLE_RECHECK_SECONDS/);
+    expect(() => parseEnv({ AUTH_SESSION_MAX_AGE_SECONDS: "0" })).toThrow(/AUTH_SESSION_MAX_AGE_SECONDS/);
+    expect(() => parseEnv({ OIDC_SCOPE: "email profile" })).toThrow(/OIDC_SCOPE: must include `openid`/);
+    expect(parseEnv({ OIDC_SCOPE: "openid offline_access" }).OIDC_SCOPE).toBe("openid offline_access");
+  });
+
   it("bounds token lifetimes at 24 h unless configured", () => {
     expect(parseEnv({}).AUTH_MAX_TOKEN_LIFETIME_SECONDS).toBe(86_400);
     expect(parseEnv({ AUTH_MAX_TOKEN_LIFETIME_SECONDS: "3600" }).AUTH_MAX_TOKEN_LIFETIME_SECONDS).toBe(3600);

@@ -42,6 +42,11 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().min(1).default("Single sign-on"),
+    /** The scopes sign-in asks for; add `offline_access` where the provider issues refresh tokens only then. */
+    OIDC_SCOPE: z
+      .string()
+      .regex(/(^|\s)openid(\s|$)/, { message: "must include `openid`" })
+      .default("openid email profile"),
     AUTH_DEMO_USERS: z.enum(["on", "off"]).optional(),
     /** This site's public URL (next-auth reads it too); sign-out sends the provider back to its sign-in page. */
     NEXTAUTH_URL: z.url().optional(),
@@ -51,6 +56,15 @@ const envSchema = z
     AUTH_SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
     AUTH_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     AUTH_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(3600).default(300),
+    /** A sign-in session's absolute lifetime: activity never extends it (lib/auth/session-store.ts). */
+    AUTH_SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(604_800).default(43_200),
+    /** How often a signed-in user's roles are re-read from the identity provider (refresh or userinfo). */
+    AUTH_ROLE_RECHECK_SECONDS: z.coerce.number().int().min(5).max(3600).default(900),
+    /**
+     * How long an instance trusts its last look at a session (revoked, expired, role) before reading the table
+     * again: the delay before another instance sees a sign-out. 0 reads the table on every check.
+     */
+    AUTH_SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /**
      * `on`: start even when the database role could rewrite the audit trail (a superuser, the tables' owner; see
@@ -125,6 +139,16 @@ const envSchema = z
           });
         }
       }
+    }
+    // The back office's own ID tokens name its client id in `aud`: with that audience the API would take an ID token
+    // (roles in it, no session, valid after sign-out) as an access token.
+    if (env.AUTH_JWT_AUDIENCE && env.AUTH_JWT_AUDIENCE === env.OIDC_CLIENT_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_JWT_AUDIENCE"],
+        message:
+          "AUTH_JWT_AUDIENCE equals OIDC_CLIENT_ID: the API would accept the back office's ID tokens as access tokens. Give the API an audience of its own (the resource or API identifier your identity provider puts in access tokens, e.g. `player-account-read-api`)",
+      });
     }
     // The back office's signed-in users call the API with HS256 tokens signed with AUTH_JWT_SECRET: without it,
     // in jwt mode, every read of theirs would be refused. Say so at start rather than after sign-in.

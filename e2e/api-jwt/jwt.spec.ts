@@ -22,7 +22,8 @@ async function token(
   } = {},
 ): Promise<string> {
   // By default a caller that may read players (least privilege: a token without a read scope gets 403).
-  let jwt = new SignJWT({ sub: "e2e-agent", scope: opts.scope ?? "players:read players:pii", ...opts.claims })
+  const scope = "scope" in opts ? opts.scope : "players:read players:pii";
+  let jwt = new SignJWT({ sub: "e2e-agent", scope, ...opts.claims })
     .setProtectedHeader({ alg: opts.alg ?? "HS256" })
     .setIssuer(opts.iss ?? E2E_JWT.issuer)
     .setAudience(opts.aud ?? E2E_JWT.audience);
@@ -78,6 +79,18 @@ test.describe("AUTH_MODE=jwt over HTTP", () => {
       ["garbage", "garbage", /not valid/],
       ["demo-style token", "e2e-token", /not valid/],
       ["truncated", (await token()).slice(0, -5), /not valid/],
+      [
+        "no sub",
+        await token({ claims: { sub: undefined } }),
+        /sub claim is missing or not a non-empty string/,
+      ],
+      ["numeric sub", await token({ claims: { sub: 42 } }), /sub claim is missing or not a non-empty string/],
+      ["an ID token (nonce, at_hash)", await token({ claims: { nonce: "n", at_hash: "x" } }), /ID token/],
+      [
+        "auth_time without scope",
+        await token({ scope: undefined, claims: { auth_time: now() } }),
+        /ID token/,
+      ],
     ];
     for (const [label, t, detail] of cases) {
       for (const path of PATHS) {

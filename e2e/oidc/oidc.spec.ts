@@ -1,4 +1,11 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from "@playwright/test";
 import { ROLE_LABELS } from "../../lib/auth/roles.ts";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { OIDC_ACCOUNTS, OIDC_E2E, type OidcLogin } from "./oidc-config.ts";
@@ -37,12 +44,88 @@ async function signInWithProvider(page: Page, login: OidcLogin): Promise<void> {
   await providerLogin(page, login);
 }
 
+/** What the provider says about `login` from now on (its test hook); null removes the account. */
+async function setAccount(login: OidcLogin, claims: Record<string, unknown> | null): Promise<void> {
+  const res = await fetch(`${OIDC_E2E.issuer}/test/accounts/${login}`, {
+    method: claims ? "PUT" : "DELETE",
+    body: claims ? JSON.stringify(claims) : undefined,
+  });
+  expect(res.status).toBe(204);
+}
+
+/** The role in the API token the signed-in browser gets now, or the status when it gets none. */
+async function tokenRole(request: APIRequestContext): Promise<string | number | null> {
+  const res = await request.get("/api/session/token");
+  if (res.status() !== 200) return res.status();
+  const { access_token: token } = await res.json();
+  return JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()).role ?? null;
+}
+
+/**
+ * A read as the signed-in browser makes it: a token from /api/session/token, and on a 401 one more try with a new
+ * one (lib/client/api-client.ts does the same: a token is refused once the user's roles are due to be read again).
+ */
+async function readAsBrowser(request: APIRequestContext, path: string): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const status = (await request.get(path, { headers: await apiHeaders(request) })).status();
+    if (status !== 401 || attempt > 0) return status;
+  }
+}
+
 /** The signed-in browser's API credentials, as the UI gets them. */
 async function apiHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const res = await request.get("/api/session/token");
   expect(res.status()).toBe(200);
   const { access_token: token, session_id: sessionId } = await res.json();
   return { Authorization: `Bearer ${token}`, "X-Session-ID": sessionId };
+}
+
+/** The provider's authorization code for `clientId`, signed in as `login` on its own pages. */
+async function authorizationCode(
+  page: Page,
+  opts: { clientId: string; redirectUri: string; login: OidcLogin; nonce?: string },
+): Promise<string> {
+  const authorize = new URL(`${OIDC_E2E.issuer}/auth`);
+  const params = { client_id: opts.clientId, response_type: "code", scope: "openid profile" };
+  for (const [k, v] of Object.entries({ ...params, redirect_uri: opts.redirectUri })) {
+    authorize.searchParams.set(k, v);
+  }
+  if (opts.nonce) authorize.searchParams.set("nonce", opts.nonce);
+  await page.goto(authorize.href);
+  await page.locator('input[name="login"]').fill(opts.login);
+  await page.locator('input[name="password"]').fill("any");
+  const callback = page.waitForRequest((r) => r.url().startsWith(opts.redirectUri));
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  // The provider asks for consent the first time a browser signs in to a client.
+  const consent = page.getByRole("button", { name: "Continue" });
+  const asked = await Promise.race([
+    callback.then(() => false),
+    consent.waitFor({ timeout: 30_000 }).then(
+      () => true,
+      () => false,
+    ),
+  ]);
+  if (asked) await consent.click();
+  const code = new URL((await callback).url()).searchParams.get("code");
+  expect(code).toBeTruthy();
+  return code ?? "";
+}
+
+/** The token endpoint's answer to an authorization code, as the client `clientId`. */
+async function exchangeCode(
+  request: APIRequestContext,
+  opts: { clientId: string; clientSecret: string; redirectUri: string; code: string },
+): Promise<{ id_token: string; access_token: string }> {
+  const tokens = await request.post(`${OIDC_E2E.issuer}/token`, {
+    form: { grant_type: "authorization_code", code: opts.code, redirect_uri: opts.redirectUri },
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString("base64")}`,
+    },
+  });
+  expect(tokens.status()).toBe(200);
+  const body = await tokens.json();
+  expect(typeof body.id_token).toBe("string");
+  return body;
 }
 
 test.describe("sign-in through an OpenID provider", () => {
@@ -73,18 +156,102 @@ test.describe("sign-in through an OpenID provider", () => {
     const headers = await apiHeaders(page.request);
     expect((await page.request.get(`${PLAYER}/audit`, { headers })).status()).toBe(200);
 
+    // Everything the browser's address bar and history will hold, and the sign-out's answer.
+    const visited: string[] = [];
+    page.on("request", (r) => {
+      if (r.isNavigationRequest()) visited.push(r.url());
+    });
+    const copied = await page.context().cookies();
+    // The sign-out's answer, read on its way to the page (its body is gone once the page navigates).
+    let url = "";
+    await page.route("**/api/auth/end-session", async (route) => {
+      const answer = await route.fetch();
+      url = (await answer.json()).url;
+      await route.fulfill({ response: answer });
+    });
     await page.getByRole("button", { name: "Sign out" }).click();
-    // The provider's end-session page, reached with the ID token as hint.
+    // The provider's end-session page, reached by client_id: no ID token in the address.
     await expect(page).toHaveURL(new RegExp(`^${OIDC_E2E.issuer}/session/end`));
+    expect(new URL(url).searchParams.get("client_id")).toBe(OIDC_E2E.backOffice.clientId);
     await page.getByRole("button", { name: "Yes, sign me out" }).click();
     await expect(page).toHaveURL(`${OIDC_E2E.appUrl}/sign-in`);
+    expect(visited.length).toBeGreaterThan(1);
+    for (const address of [url, ...visited]) {
+      expect(address).not.toMatch(/id_token_hint/);
+      expect(address).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\./);
+    }
     expect((await page.request.get("/api/session/token")).status()).toBe(401);
+    // The cookie as it was before sign-out, replayed from elsewhere: its session has ended.
+    const thief = await playwrightRequest.newContext({
+      baseURL: OIDC_E2E.appUrl,
+      storageState: { cookies: copied, origins: [] },
+    });
+    expect((await thief.get("/api/session/token")).status()).toBe(401);
+    await thief.dispose();
 
     // Signing in again asks the provider for credentials instead of passing straight through.
     await page.getByRole("button", { name: `Sign in with ${OIDC_E2E.providerName}` }).click();
     await expect(page.locator('input[name="login"]')).toBeVisible();
     await providerLogin(page, "ada.admin");
     await expect(page.getByTestId("signed-in-user")).toContainText(ROLE_LABELS.admin);
+  });
+
+  test("a role changed at the provider is in force within AUTH_ROLE_RECHECK_SECONDS; a user gone there is signed out", async ({
+    page,
+  }) => {
+    const rita = OIDC_ACCOUNTS["rita.roles"];
+    const inForce = (OIDC_E2E.roleRecheckSeconds + 3) * 1000;
+    await setAccount("rita.roles", rita);
+    try {
+      await signInWithProvider(page, "rita.roles");
+      await expect(page.getByTestId("signed-in-user")).toContainText(ROLE_LABELS.admin);
+      expect(await readAsBrowser(page.request, `${PLAYER}/audit`)).toBe(200);
+      const asAdmin = await apiHeaders(page.request);
+
+      await setAccount("rita.roles", { ...rita, groups: ["staff", "support_agent"] });
+      const changed = Date.now();
+      await expect
+        .poll(() => tokenRole(page.request), { timeout: inForce, intervals: [250] })
+        .toBe("support_agent");
+      expect(Date.now() - changed).toBeLessThanOrEqual(inForce);
+      // The admin token from before the change, still unexpired, no longer reads the audit trail.
+      expect((await page.request.get(`${PLAYER}/audit`, { headers: asAdmin })).status()).toBe(401);
+      expect(await readAsBrowser(page.request, `${PLAYER}/audit`)).toBe(403);
+      expect(await readAsBrowser(page.request, PLAYER)).toBe(200);
+      await page.reload();
+      await expect(page.getByTestId("signed-in-user")).toContainText(ROLE_LABELS.support_agent);
+
+      await setAccount("rita.roles", { ...rita, groups: ["staff"] });
+      await expect.poll(() => tokenRole(page.request), { timeout: inForce, intervals: [250] }).toBeNull();
+      await page.reload();
+      await expect(page.getByTestId("no-role")).toBeVisible();
+
+      // Gone at the provider: the refresh is refused, so the session ends (fail closed).
+      await setAccount("rita.roles", null);
+      await expect.poll(() => tokenRole(page.request), { timeout: inForce, intervals: [250] }).toBe(401);
+      await page.goto("/");
+      await expect(page).toHaveURL(/\/sign-in/);
+    } finally {
+      await setAccount("rita.roles", rita);
+    }
+  });
+
+  test("the provider's RFC 9068 access token for the API (typ at+jwt) is accepted", async ({ request }) => {
+    const { clientId, clientSecret } = OIDC_E2E.serviceClient;
+    const tokens = await request.post(`${OIDC_E2E.issuer}/token`, {
+      form: { grant_type: "client_credentials", scope: "players:read", resource: OIDC_E2E.apiResource },
+      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` },
+    });
+    expect(tokens.status()).toBe(200);
+    const { access_token: token } = await tokens.json();
+    const header = JSON.parse(Buffer.from(token.split(".")[0], "base64url").toString());
+    expect(header).toMatchObject({ typ: "at+jwt", alg: "RS256" });
+    const profile = await request.get(PLAYER, {
+      headers: { Authorization: `Bearer ${token}`, "X-Session-ID": "reporting-run-1" },
+    });
+    expect(profile.status()).toBe(200);
+    // players:read only: contact data masked.
+    expect((await profile.json()).email).toMatch(/^.\*\*\*@example\.com$/);
   });
 
   test("a user without a back-office role sees one page saying so and whom to ask", async ({ page }) => {
@@ -108,36 +275,37 @@ test.describe("sign-in through an OpenID provider", () => {
     request,
   }) => {
     const { clientId, clientSecret, redirectUri } = OIDC_E2E.otherClient;
-    const authorize = new URL(`${OIDC_E2E.issuer}/auth`);
-    for (const [k, v] of Object.entries({
-      client_id: clientId,
-      response_type: "code",
-      scope: "openid profile",
-      redirect_uri: redirectUri,
-    })) {
-      authorize.searchParams.set(k, v);
-    }
-    await page.goto(authorize.href);
-    await page.locator('input[name="login"]').fill("ada.admin");
-    await page.locator('input[name="password"]').fill("any");
-    await page.getByRole("button", { name: "Sign-in" }).click();
-    const callback = page.waitForRequest((r) => r.url().startsWith(redirectUri));
-    await page.getByRole("button", { name: "Continue" }).click();
-    const code = new URL((await callback).url()).searchParams.get("code");
-    expect(code).toBeTruthy();
-
-    const tokens = await request.post(`${OIDC_E2E.issuer}/token`, {
-      form: { grant_type: "authorization_code", code: code ?? "", redirect_uri: redirectUri },
-      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` },
-    });
-    expect(tokens.status()).toBe(200);
-    const { id_token: idToken } = await tokens.json();
-    expect(typeof idToken).toBe("string");
-
+    const code = await authorizationCode(page, { clientId, redirectUri, login: "ada.admin" });
+    const { id_token: idToken } = await exchangeCode(request, { clientId, clientSecret, redirectUri, code });
     const res = await request.get(PLAYER, {
       headers: { Authorization: `Bearer ${idToken}`, "X-Session-ID": "another-app" },
     });
     expect(res.status()).toBe(401);
     expect(res.headers()["content-type"]).toBe("application/problem+json");
+  });
+
+  test("the back office's own ID token (an admin's, with nonce) is no API credential (401)", async ({
+    page,
+    request,
+  }) => {
+    // The test plays the back office's part (its client, a redirect URI of the test's own).
+    const { clientId, clientSecret, testRedirectUri: redirectUri } = OIDC_E2E.backOffice;
+    const code = await authorizationCode(page, {
+      clientId,
+      redirectUri,
+      login: "ada.admin",
+      nonce: "n-0S6_WzA2",
+    });
+    const { id_token: idToken } = await exchangeCode(request, { clientId, clientSecret, redirectUri, code });
+    const claims = JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString());
+    expect(claims).toMatchObject({ aud: clientId, nonce: "n-0S6_WzA2", sub: "ada.admin" });
+    // Any session id: an ID token names none of the back office's sessions.
+    for (const sessionId of ["any-session", "another"]) {
+      const res = await request.get(`${PLAYER}/audit`, {
+        headers: { Authorization: `Bearer ${idToken}`, "X-Session-ID": sessionId },
+      });
+      expect(res.status()).toBe(401);
+      expect(res.headers()["www-authenticate"]).toContain('error="invalid_token"');
+    }
   });
 });

@@ -1,13 +1,15 @@
-import Provider, { type KoaContextWithOIDC } from "oidc-provider";
+import Provider, { errors, type KoaContextWithOIDC } from "oidc-provider";
 import { OIDC_ACCOUNTS, OIDC_E2E } from "./oidc-config.ts";
 
 /*
  * A real OpenID provider (oidc-provider, certified) on loopback with its default claims behaviour: the ID
  * token carries only `sub`, profile and e-mail claims come from userinfo. Its development login and consent
- * pages are the interaction; any password is accepted for the accounts below.
+ * pages are the interaction; any password is accepted for the accounts below. The back office's client gets
+ * refresh tokens (its users' roles are re-read with them); a service client gets RFC 9068 JWT access tokens
+ * for the API's resource. Test-only: PUT /test/accounts/<login> replaces an account's claims, DELETE removes it.
  */
 
-const accounts: Record<string, Record<string, unknown>> = OIDC_ACCOUNTS;
+const accounts = new Map<string, Record<string, unknown>>(Object.entries(OIDC_ACCOUNTS));
 
 // The default page imports a web font from the internet; the tests stay on loopback.
 async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promise<void> {
@@ -23,7 +25,8 @@ const provider = new Provider(OIDC_E2E.issuer, {
     {
       client_id: OIDC_E2E.backOffice.clientId,
       client_secret: OIDC_E2E.backOffice.clientSecret,
-      redirect_uris: [`${OIDC_E2E.appUrl}/api/auth/callback/oidc`],
+      grant_types: ["authorization_code", "refresh_token"],
+      redirect_uris: [`${OIDC_E2E.appUrl}/api/auth/callback/oidc`, OIDC_E2E.backOffice.testRedirectUri],
       post_logout_redirect_uris: [`${OIDC_E2E.appUrl}/sign-in`],
     },
     {
@@ -31,15 +34,56 @@ const provider = new Provider(OIDC_E2E.issuer, {
       client_secret: OIDC_E2E.otherClient.clientSecret,
       redirect_uris: [OIDC_E2E.otherClient.redirectUri],
     },
+    {
+      client_id: OIDC_E2E.serviceClient.clientId,
+      client_secret: OIDC_E2E.serviceClient.clientSecret,
+      grant_types: ["client_credentials"],
+      redirect_uris: [],
+      response_types: [],
+    },
   ],
   claims: { openid: ["sub"], profile: ["name", "role", "groups"], email: ["email"] },
   async findAccount(_ctx, id) {
-    const claims = accounts[id];
+    const claims = accounts.get(id);
     if (!claims) return undefined;
-    return { accountId: id, claims: async () => ({ sub: id, ...claims }) };
+    return { accountId: id, claims: async () => ({ sub: id, ...accounts.get(id) }) };
   },
-  features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true, logoutSource } },
+  // Refresh tokens without offline_access, as Keycloak issues them: the back office re-reads roles with them.
+  issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+  features: {
+    devInteractions: { enabled: true },
+    rpInitiatedLogout: { enabled: true, logoutSource },
+    clientCredentials: { enabled: true },
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: () => undefined,
+      useGrantedResource: () => false,
+      getResourceServerInfo: (_ctx, resource) => {
+        if (resource !== OIDC_E2E.apiResource) throw new errors.InvalidTarget();
+        return {
+          scope: "players:read",
+          audience: OIDC_E2E.apiAudience,
+          accessTokenFormat: "jwt",
+          accessTokenTTL: 300,
+          jwt: { sign: { alg: "RS256" } },
+        };
+      },
+    },
+  },
   cookies: { keys: ["oidc-e2e-cookie-key-0123456789abcdef"] },
+});
+
+/** The test's way to change what the provider says about a user between two reads of the back office. */
+provider.use(async (ctx, next) => {
+  const match = /^\/test\/accounts\/([\w.-]+)$/.exec(ctx.path);
+  if (!match?.[1]) return next();
+  if (ctx.method === "DELETE") accounts.delete(match[1]);
+  else if (ctx.method === "PUT") {
+    let body = "";
+    for await (const chunk of ctx.req) body += chunk;
+    accounts.set(match[1], JSON.parse(body) as Record<string, unknown>);
+  } else return next();
+  ctx.status = 204;
 });
 
 provider.listen(OIDC_E2E.providerPort, "127.0.0.1", () => {

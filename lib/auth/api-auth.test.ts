@@ -212,6 +212,18 @@ describe("jwt mode with a shared secret", () => {
     }
   });
 
+  it("a token without `sub`, or with a `sub` that is not a non-empty string, is a 401 naming Authorization", async () => {
+    // It used to pass as the subject "unknown": audited so, and all such callers sharing one rate-limit bucket.
+    for (const sub of [undefined, 42, { id: "admin" }, ["agent-42"], "", null, true]) {
+      const problem = await rejection(headers(`Bearer ${await hsToken({ sub } as JWTPayload)}`));
+      expect(problem.detail, JSON.stringify(sub)).toBe(
+        "The access token's sub claim is missing or not a non-empty string.",
+      );
+      expect(problem.errors).toEqual([{ name: "Authorization", in: "header", detail: "token rejected" }]);
+      expect(problem.headers["WWW-Authenticate"]).toContain('error="invalid_token"');
+    }
+  });
+
   it("still requires the session id", async () => {
     const problem = await rejection(headers(`Bearer ${await hsToken()}`, null));
     expect(problem.errors?.[0]?.name).toBe("X-Session-ID");
@@ -504,6 +516,52 @@ describe("jwt mode with a JWKS URL", () => {
     ).toMatch(/expired/);
     // Algorithm confusion: with a JWKS only asymmetric algorithms are allowed.
     await rejection(headers(`Bearer ${await hsToken({}, { secret: "k1" })}`));
+  });
+
+  /** A token signed by the provider's key, addressed to this API, with the given header type and claims. */
+  const providerToken = (claims: JWTPayload, typ?: string) =>
+    new SignJWT({ sub: "ada.admin", ...claims })
+      .setProtectedHeader({ alg: "RS256", kid: "k1", ...(typ ? { typ } : {}) })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(now() + 300)
+      .sign(signingKey);
+
+  it("refuses an ID token addressed to this API (nonce, at_hash, c_hash, auth_time without scope, typ ID)", async () => {
+    // An admin's ID token, with the API in its audience: accepted before, with `groups` and no session.
+    const idTokens: [string, JWTPayload, string | undefined, RegExp][] = [
+      ["nonce", { nonce: "n-0S6_WzA2Mj", groups: ["admin"] }, undefined, /carries `nonce`/],
+      ["at_hash", { at_hash: "77QmUPtjPfzWtF2AnpK9RQ", groups: ["admin"] }, "JWT", /carries `at_hash`/],
+      ["c_hash", { c_hash: "LDktKdoQak3Pk0cnXxCltA" }, undefined, /carries `c_hash`/],
+      ["auth_time, no scope", { auth_time: now() - 60, groups: ["admin"] }, undefined, /auth_time/],
+      ["Keycloak's typ: ID", { typ: "ID", azp: "back-office" }, undefined, /typ: ID/],
+      ["a logout token", { events: {}, jti: "x" }, "logout+jwt", /typ/],
+      ["nonce, even as at+jwt", { nonce: "n", scope: "players:read" }, "at+jwt", /nonce/],
+    ];
+    for (const [label, claims, typ, detail] of idTokens) {
+      const problem = await rejection(headers(`Bearer ${await providerToken(claims, typ)}`));
+      expect(problem.detail, label).toMatch(detail);
+      expect(problem.errors, label).toEqual([
+        { name: "Authorization", in: "header", detail: "token rejected" },
+      ]);
+      expect(() => new Headers(problem.headers), label).not.toThrow();
+    }
+  });
+
+  it("accepts RFC 9068 access tokens (typ at+jwt), auth_time included, and plain JWTs with a scope", async () => {
+    const accessTokens: [string | undefined, JWTPayload][] = [
+      ["at+jwt", { client_id: "reporting", scope: "players:read", auth_time: now() - 60, jti: "a1" }],
+      ["application/at+jwt", { client_id: "reporting", groups: ["support_agent"], auth_time: now() - 60 }],
+      ["JWT", { scope: "players:read", auth_time: now() - 60 }],
+      [undefined, { scope: "players:read" }],
+    ];
+    for (const [typ, claims] of accessTokens) {
+      await expect(
+        authenticateApiRequest(headers(`Bearer ${await providerToken(claims, typ)}`)),
+        String(typ),
+      ).resolves.toMatchObject({ subject: "ada.admin", mode: "jwt", scopes: ["players:read"] });
+    }
   });
 
   it("rejects a token the provider signed for another client (aud = that client)", async () => {

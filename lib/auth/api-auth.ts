@@ -1,6 +1,7 @@
 import {
   createRemoteJWKSet,
   decodeProtectedHeader,
+  type JWTHeaderParameters,
   type JWTPayload,
   type JWTVerifyGetKey,
   errors as joseErrors,
@@ -9,7 +10,13 @@ import {
 import { type Env, getEnv } from "@/lib/env";
 import { ApiError, serviceUnavailable, unauthorized } from "@/lib/http/problem";
 import { DEMO_SCOPES, type Role, rolesFromClaims, type Scope, scopesFromClaims } from "./scopes.ts";
+import { isLive, readSession, rolesDue, type SessionState, sessionState } from "./session-store.ts";
+import { BACK_OFFICE_CLIENT_ID, notAnAccessToken } from "./token-kind.ts";
 import { VerifiedTokenCache } from "./verified-token-cache.ts";
+
+/** 401 invalid_token naming the Authorization header: the token itself is refused. */
+const tokenRejected = (detail: string) =>
+  unauthorized(detail, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
 
 export const MAX_SESSION_ID_LENGTH = 128;
 const SESSION_ID = /^[\x20-\x7e]+$/;
@@ -44,7 +51,45 @@ function principalFromClaims(
     );
   }
   const { scopes, roles } = grantsOf(claims);
-  return { subject: claims.sub ?? "unknown", sessionId, mode, claims, verified: true, scopes, roles };
+  // verifyJwt let no token without a string `sub` through.
+  return { subject: claims.sub as string, sessionId, mode, claims, verified: true, scopes, roles };
+}
+
+/** The verified claims of tokens this app minted from a sign-in session (HS*, the back office's client_id). */
+const sessionTokens = new WeakSet<JWTPayload>();
+
+/** principalFromClaims, and for a token minted from a sign-in session, that session's check. */
+function admit(
+  claims: JWTPayload,
+  sessionId: string,
+  mode: ApiPrincipal["mode"],
+): ApiPrincipal | Promise<ApiPrincipal> {
+  const principal = principalFromClaims(claims, sessionId, mode);
+  if (!sessionTokens.has(claims)) return principal;
+  if (typeof claims.sid !== "string") throw tokenRejected("The access token names no sign-in session.");
+  const state = sessionState(claims.sid);
+  return state instanceof Promise
+    ? state.then((s) => judgeSession(s, claims, principal, false))
+    : judgeSession(state, claims, principal, false);
+}
+
+/**
+ * A token minted from a sign-in session is good only while the session is: not revoked (sign-out), not past its
+ * absolute expiry, its roles re-read from the provider within AUTH_ROLE_RECHECK_SECONDS and still the token's.
+ * The last two are confirmed from the table before a refusal (the cached state may be a few seconds old); the
+ * browser answers such a 401 by getting a new token.
+ */
+function judgeSession(
+  state: SessionState | null,
+  claims: JWTPayload,
+  principal: ApiPrincipal,
+  fresh: boolean,
+): ApiPrincipal | Promise<ApiPrincipal> {
+  if (!isLive(state))
+    throw tokenRejected("The sign-in session this token was issued for has ended; sign in again.");
+  if (!rolesDue(state) && (state.role ?? undefined) === claims.role) return principal;
+  if (!fresh) return readSession(state.id).then((s) => judgeSession(s, claims, principal, true));
+  throw tokenRejected("The user's roles have changed or are due to be read again; get a new access token.");
 }
 
 /** A cached token's claims are the same (frozen) object on every request: map them to scopes and roles once. */
@@ -69,8 +114,9 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
  * demo mode accepts any non-empty token, as the spec's demo deployment does (with the scopes of DEMO_SCOPES);
  * a token that verifies as one this app issued (when a secret or JWKS is configured) is read by its claims
  * instead, so the signed-in UI roles apply in demo mode too. jwt mode verifies signature, expiry, lifetime,
- * issuer and audience (required with a JWKS) and grants only the scopes the token carries. Either way a
- * verified token's `sid` must equal X-Session-ID.
+ * issuer and audience (required with a JWKS), that it is an access token with a subject (never an ID token), and
+ * grants only the scopes the token carries. Either way a verified token's `sid` must equal X-Session-ID, and a
+ * token this app minted from a sign-in session is good only while that session is (judgeSession).
  */
 export async function authenticateApiRequest(headers: Headers): Promise<ApiPrincipal> {
   return authenticate(headers);
@@ -126,14 +172,13 @@ export function authenticate(headers: Headers): ApiPrincipal | Promise<ApiPrinci
     };
     if (!((env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL) && JWT_SHAPE.test(token))) return demo;
     // A token that verifies is bound to its session like in jwt mode (a mismatch is refused, not downgraded).
-    const asDemo = (claims: JWTPayload | null) =>
-      claims ? principalFromClaims(claims, sessionId, "demo") : demo;
+    const asDemo = (claims: JWTPayload | null) => (claims ? admit(claims, sessionId, "demo") : demo);
     const cached = cachedClaims(token);
     return cached ? asDemo(cached) : verifyJwt(token).then(asDemo, () => asDemo(null));
   }
   const cached = cachedClaims(token);
-  if (cached) return principalFromClaims(cached, sessionId, "jwt");
-  return verifyJwt(token).then((claims) => principalFromClaims(claims, sessionId, "jwt"));
+  if (cached) return admit(cached, sessionId, "jwt");
+  return verifyJwt(token).then((claims) => admit(claims, sessionId, "jwt"));
 }
 
 /** Seconds of clock difference tolerated between the token's issuer and this server (exp, nbf, iat). */
@@ -227,7 +272,7 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
       .map((a) => a.trim())
       .filter(Boolean) ?? (symmetric ? ["HS256", "HS384", "HS512"] : ["RS256", "ES256", "PS256", "EdDSA"]);
   try {
-    const { payload } = await jwtVerify(token, getKey, {
+    const { payload, protectedHeader } = await jwtVerify(token, getKey, {
       algorithms,
       issuer: env.AUTH_JWT_ISSUER,
       audience: env.AUTH_JWT_AUDIENCE,
@@ -235,6 +280,8 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
     checkTokenAge(payload, env.AUTH_MAX_TOKEN_LIFETIME_SECONDS);
+    checkAccessToken(protectedHeader, payload);
+    if (symmetric && payload.client_id === BACK_OFFICE_CLIENT_ID) sessionTokens.add(payload);
     verifier.verified.set(token, payload);
     return payload;
   } catch (error) {
@@ -258,10 +305,22 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
             ? "The access token is not valid."
             : null;
     if (reason) {
-      throw unauthorized(reason, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
+      throw tokenRejected(reason);
     }
     throw error;
   }
+}
+
+/**
+ * A verified token must name its caller (`sub`, a non-empty string: it keys the rate limit and the audit trail)
+ * and be an access token: an ID token the provider issued to the back office is not a credential for the API.
+ */
+function checkAccessToken(header: JWTHeaderParameters, payload: JWTPayload): void {
+  if (typeof payload.sub !== "string" || payload.sub.length === 0) {
+    throw tokenRejected("The access token's sub claim is missing or not a non-empty string.");
+  }
+  const notAccess = notAnAccessToken(header, payload);
+  if (notAccess) throw tokenRejected(notAccess);
 }
 
 /**
@@ -270,14 +329,12 @@ async function verifyJwt(token: string): Promise<JWTPayload> {
  */
 function checkTokenAge(payload: JWTPayload, maxLifetimeSeconds: number): void {
   const now = Math.floor(Date.now() / 1000);
-  const rejected = (detail: string) =>
-    unauthorized(detail, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
   if (payload.iat !== undefined && payload.iat > now + CLOCK_TOLERANCE_SECONDS) {
-    throw rejected("The access token's iat claim lies in the future.");
+    throw tokenRejected("The access token's iat claim lies in the future.");
   }
   const lifetime = (payload.exp ?? now) - (payload.iat ?? now);
   if (lifetime > maxLifetimeSeconds) {
-    throw rejected(
+    throw tokenRejected(
       `The access token's lifetime (${lifetime} s, exp - iat) exceeds the accepted maximum of ${maxLifetimeSeconds} s.`,
     );
   }

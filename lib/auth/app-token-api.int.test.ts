@@ -4,6 +4,7 @@ import { GET as getProfile } from "@/app/api/v1/players/[playerId]/route";
 import { getPrisma } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { issueAccessToken } from "./access-token.ts";
+import { createSession } from "./session-store.ts";
 
 /*
  * The browser's path end to end, short of HTTP: a token issued by the app for a signed-in user is
@@ -32,12 +33,13 @@ const params = (playerId: string) => ({ params: Promise.resolve({ playerId }) })
 
 describe("the API in AUTH_MODE=jwt", () => {
   it("serves the signed-in user's requests made with the app-issued token", async () => {
-    const { token } = await issueAccessToken({
-      userId: "demo-vip-manager",
+    const session = await createSession({
+      subject: "demo-vip-manager",
       role: "vip_manager",
-      sessionId: "s-1",
+      provider: "credentials",
     });
-    const headers = { Authorization: `Bearer ${token}`, "X-Session-ID": "s-1" };
+    const { token } = await issueAccessToken({ sessionId: session.id });
+    const headers = { Authorization: `Bearer ${token}`, "X-Session-ID": session.id };
     const profile = await getProfile(request("/players/P000007", headers), params("P000007"));
     expect(profile.status).toBe(200);
     expect((await profile.json()).id).toBe("P000007");

@@ -1,15 +1,9 @@
 import { UnsecuredJWT } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
-import {
-  authProviderSettings,
-  buildAuthOptions,
-  demoUsersWarning,
-  profileClaims,
-  roleFromClaims,
-  userFromProfile,
-} from "./auth-options.ts";
+import { authProviderSettings, buildAuthOptions, demoUsersWarning } from "./auth-options.ts";
 import { safeCallbackPath } from "./paths.ts";
+import { profileClaims, roleFromClaims, userFromProfile } from "./profile-claims.ts";
 
 const saved = { ...process.env };
 function useEnv(vars: Record<string, string | undefined>) {

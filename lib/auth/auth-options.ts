@@ -1,18 +1,19 @@
-import { decodeJwt } from "jose";
-import type { NextAuthOptions, User } from "next-auth";
+import type { Account, NextAuthOptions, User } from "next-auth";
+import { encode, type JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
-import type { Client, TokenSetParameters } from "openid-client";
 import { getEnv } from "@/lib/env";
 import { clientAddress } from "@/lib/http/client-address";
+import { describeError, log } from "@/lib/log";
 import { verifyDemoCredentials } from "./demo-users.ts";
+import { liveSession } from "./live-session.ts";
 import { redirectOnSite, SIGN_IN_PATH } from "./paths.ts";
-import { isRole, primaryRole, type Role, rolesFromClaims } from "./roles.ts";
+import { profileClaims, userFromProfile } from "./profile-claims.ts";
+import { isRole } from "./roles.ts";
 import { sessionSecret } from "./secrets.ts";
+import { createSession, type IdpTokens, revokeSession } from "./session-store.ts";
 import { verifyThrottled } from "./sign-in-throttle.ts";
 
 export { SIGN_IN_PATH };
-
-const SESSION_MAX_AGE = 8 * 60 * 60; // a working day
 
 export interface AuthProviderSettings {
   demoUsers: boolean;
@@ -40,34 +41,102 @@ export function demoUsersWarning(): string | null {
   return `AUTH_DEMO_USERS=on with AUTH_MODE=${env.AUTH_MODE}: the demo accounts, whose passwords are published, sign in with their roles (one is an admin). Never on a deployment with real player data.`;
 }
 
-/** The identity provider's role claims, mapped exactly as the API maps a token's (lib/auth/roles.ts). */
-export function roleFromClaims(claims: Record<string, unknown>): Role | null {
-  return primaryRole(rolesFromClaims(claims));
+type Provider = NextAuthOptions["providers"][number];
+
+function oidcProvider(issuerUrl: string, name: string): Provider {
+  const env = getEnv();
+  const issuer = issuerUrl.replace(/\/$/, "");
+  return {
+    id: "oidc",
+    name,
+    type: "oauth",
+    wellKnown: `${issuer}/.well-known/openid-configuration`,
+    issuer,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    authorization: { params: { scope: env.OIDC_SCOPE } },
+    idToken: true,
+    checks: ["pkce", "state"],
+    // A provider may put only `sub` in the ID token (oidc-provider's default) and the rest in userinfo.
+    userinfo: {
+      request: ({ tokens, client }) =>
+        profileClaims(tokens, {
+          userinfo: async (accessToken) => ({ ...(await client.userinfo(accessToken)) }),
+        }),
+    },
+    profile: (profile: Record<string, unknown>) => userFromProfile(profile),
+  };
 }
 
-/** The ID token's claims (verified by next-auth's client), completed from userinfo when they lack any. */
-export async function profileClaims(
-  tokens: Pick<TokenSetParameters, "id_token" | "access_token">,
-  client: Pick<Client, "userinfo">,
-): Promise<Record<string, unknown>> {
-  const claims: Record<string, unknown> = tokens.id_token ? decodeJwt(tokens.id_token) : {};
-  const complete =
-    ["name", "email"].every((k) => typeof claims[k] === "string") && rolesFromClaims(claims).length > 0;
-  if (complete || !tokens.access_token) return claims;
-  const userinfo = await client.userinfo(tokens.access_token);
-  // OpenID Connect Core 5.3.2: userinfo about anyone but the ID token's subject must not be used.
-  if (claims.sub !== undefined && userinfo.sub !== claims.sub) {
-    throw new Error("the userinfo response is about another subject than the ID token");
+function demoProvider(): Provider {
+  return CredentialsProvider({
+    id: "credentials",
+    name: "Demo account",
+    credentials: {
+      username: { label: "Username", type: "text" },
+      password: { label: "Password", type: "password" },
+    },
+    // Every password check is throttled here, where next-auth calls it, whichever path the request took.
+    authorize: (credentials, request) => {
+      const username: unknown = credentials?.username;
+      const attempt = {
+        username: typeof username === "string" ? username : "",
+        address: clientAddress(headersOf(request?.headers)),
+      };
+      return verifyThrottled(attempt, () => verifyDemoCredentials(username, credentials?.password));
+    },
+  });
+}
+
+/** Thrown (and logged as info) when a session cookie names a session that has ended; next-auth drops the cookie. */
+class SessionEnded extends Error {
+  override name = "SessionEnded";
+}
+
+/** The provider's tokens worth keeping to re-read the user's roles; the ID token is not kept anywhere. */
+function idpTokensOf(account: Account | null | undefined): IdpTokens | undefined {
+  if (account?.provider !== "oidc") return undefined;
+  return {
+    ...(account.refresh_token ? { refreshToken: account.refresh_token } : {}),
+    ...(account.access_token ? { accessToken: account.access_token } : {}),
+    ...(account.expires_at ? { accessTokenExpiresAt: account.expires_at } : {}),
+  };
+}
+
+/**
+ * The cookie's contents: at sign-in a new server-side session (its id is sent to the API as X-Session-ID); on
+ * every later read (next-auth's /api/auth/session, the pages' getServerSession) the session must still be live,
+ * and its role is the one last read from the provider.
+ */
+async function sessionJwt({ token, user, account }: { token: JWT; user?: User; account?: Account | null }) {
+  if (user) {
+    const session = await createSession({
+      subject: user.id,
+      role: "role" in user && isRole(user.role) ? user.role : null,
+      provider: account?.provider ?? "credentials",
+      idpTokens: idpTokensOf(account),
+    });
+    token.sid = session.id;
+    token.role = session.role;
+    token.sessionExpiresAt = Math.floor(session.expiresAt / 1000);
+    return token;
   }
-  return { ...userinfo, ...claims };
+  const live = typeof token.sid === "string" ? await liveSession(token.sid) : null;
+  if (!live) throw new SessionEnded("the sign-in session has ended");
+  token.role = live.role;
+  return token;
 }
 
-/** The signed-in user from the provider's claims; the role mapped as the API maps a token's. */
-export function userFromProfile(profile: Record<string, unknown>): User {
-  const email = typeof profile.email === "string" ? profile.email : null;
-  const name = [profile.name, profile.preferred_username, email].find((v) => typeof v === "string") ?? "User";
-  return { id: String(profile.sub), name: String(name), email, role: roleFromClaims(profile) };
-}
+/**
+ * next-auth re-encodes the cookie on every session read with a fresh `exp`: bounded here by the session's absolute
+ * expiry, so that a cookie in use never outlives its session (the table refuses it anyway).
+ */
+const boundedEncode: typeof encode = (params) => {
+  const endsAt = params.token?.sessionExpiresAt;
+  if (typeof endsAt !== "number") return encode(params);
+  const left = Math.max(0, endsAt - Math.floor(Date.now() / 1000));
+  return encode({ ...params, maxAge: Math.min(params.maxAge ?? left, left) });
+};
 
 /** next-auth hands providers the request's headers as a plain object. */
 function headersOf(headers: Record<string, unknown> | undefined): Headers {
@@ -80,71 +149,47 @@ function headersOf(headers: Record<string, unknown> | undefined): Headers {
 export function buildAuthOptions(): NextAuthOptions {
   const env = getEnv();
   const settings = authProviderSettings();
-  const providers: NextAuthOptions["providers"] = [];
-  if (settings.oidc && env.OIDC_ISSUER) {
-    const issuer = env.OIDC_ISSUER.replace(/\/$/, "");
-    providers.push({
-      id: "oidc",
-      name: settings.oidc.name,
-      type: "oauth",
-      wellKnown: `${issuer}/.well-known/openid-configuration`,
-      issuer,
-      clientId: env.OIDC_CLIENT_ID,
-      clientSecret: env.OIDC_CLIENT_SECRET,
-      authorization: { params: { scope: "openid email profile" } },
-      idToken: true,
-      checks: ["pkce", "state"],
-      // A provider may put only `sub` in the ID token (oidc-provider's default) and the rest in userinfo.
-      userinfo: { request: ({ tokens, client }) => profileClaims(tokens, client) },
-      profile: (profile: Record<string, unknown>) => userFromProfile(profile),
-    });
-  }
-  if (settings.demoUsers) {
-    providers.push(
-      CredentialsProvider({
-        id: "credentials",
-        name: "Demo account",
-        credentials: {
-          username: { label: "Username", type: "text" },
-          password: { label: "Password", type: "password" },
-        },
-        // Every password check is throttled here, where next-auth calls it, whichever path the request took.
-        authorize: (credentials, request) => {
-          const username: unknown = credentials?.username;
-          const attempt = {
-            username: typeof username === "string" ? username : "",
-            address: clientAddress(headersOf(request?.headers)),
-          };
-          return verifyThrottled(attempt, () => verifyDemoCredentials(username, credentials?.password));
-        },
-      }),
-    );
-  }
+  const providers: Provider[] = [];
+  if (settings.oidc && env.OIDC_ISSUER) providers.push(oidcProvider(env.OIDC_ISSUER, settings.oidc.name));
+  if (settings.demoUsers) providers.push(demoProvider());
   return {
     secret: sessionSecret(),
     providers,
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
+    session: { strategy: "jwt", maxAge: env.AUTH_SESSION_MAX_AGE_SECONDS },
+    jwt: { encode: boundedEncode },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     callbacks: {
       // The callbackUrl is the client's: only a path on this site is followed.
       redirect: redirectOnSite,
-      jwt({ token, user, account }) {
-        if (user) {
-          // A new sign-in: a fresh session id (sent to the API as X-Session-ID) and the user's role.
-          token.sid = crypto.randomUUID();
-          token.role = "role" in user && isRole(user.role) ? user.role : null;
-          // Kept (encrypted in the cookie, never in the session) for ending the provider's session too.
-          token.idToken = account?.id_token;
-        }
-        return token;
-      },
+      jwt: sessionJwt,
       session({ session, token }) {
         return {
           ...session,
+          expires: new Date((token.sessionExpiresAt ?? 0) * 1000).toISOString(),
           user: { ...session.user, id: token.sub ?? "", role: isRole(token.role) ? token.role : null },
           sessionId: typeof token.sid === "string" ? token.sid : "",
         };
       },
+    },
+    events: {
+      // next-auth's own sign-out (POST /api/auth/signout) revokes too, not only /api/auth/end-session.
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await revokeSession(token.sid, "sign-out");
+      },
+    },
+    logger: {
+      error(code, metadata) {
+        if (metadata instanceof Error && metadata.name === "SessionEnded") {
+          log.info("session cookie refused: its sign-in session has ended", { code });
+        } else {
+          log.error(
+            `next-auth: ${code}`,
+            describeError(metadata instanceof Error ? metadata : metadata?.error),
+          );
+        }
+      },
+      warn: (code) => log.warn(`next-auth: ${code}`),
+      debug: () => {},
     },
   };
 }

@@ -1,48 +1,70 @@
 import type { JWT } from "next-auth/jwt";
 import { getEnv } from "@/lib/env";
+import { invalidParameters } from "@/lib/http/problem";
 import { authProviderSettings } from "./auth-options.ts";
+import { oidcMetadata } from "./oidc-discovery.ts";
 import { SIGN_IN_PATH } from "./paths.ts";
+import { readSession, revokeSession } from "./session-store.ts";
 
 /*
- * RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0): signing out of the back office also ends
- * the session at the identity provider, or the next "Sign in with …" would sign the same person straight
- * back in without asking for credentials.
+ * Sign-out: the server-side session ends (every cookie and API token naming it is refused from then on), and a
+ * single sign-on user goes on to the provider's end-session endpoint (RP-Initiated Logout 1.0), or the next
+ * "Sign in with …" would sign the same person straight back in. The provider is told the client by `client_id`,
+ * not by `id_token_hint`: the ID token would end up in the browser's address bar and history. The app keeps no
+ * ID token at all.
  */
 
-let discovery: Promise<string | null> | undefined;
-
-/** The provider's end_session_endpoint from its discovery document (cached; a failed fetch is retried). */
-function endSessionEndpoint(issuer: string): Promise<string | null> {
-  discovery ??= fetch(`${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`, {
-    signal: AbortSignal.timeout(5_000),
-  })
-    .then(async (res) => {
-      if (!res.ok) throw new Error(`discovery answered ${res.status}`);
-      const { end_session_endpoint: endpoint } = (await res.json()) as { end_session_endpoint?: unknown };
-      return typeof endpoint === "string" && URL.canParse(endpoint) ? endpoint : null;
-    })
-    .catch((error: unknown) => {
-      discovery = undefined;
-      throw error;
-    });
-  return discovery;
+/**
+ * This site's origin as browsers name it: NEXTAUTH_URL's when set, else the one the request was addressed to
+ * (its Host header; Next.js's request.url names the address the server listens on instead).
+ */
+export function appOrigin(request: Request): string {
+  const configured = getEnv().NEXTAUTH_URL;
+  if (configured) return new URL(configured).origin;
+  const url = new URL(request.url);
+  const host = request.headers.get("host");
+  return host ? `${url.protocol}//${host}` : url.origin;
 }
 
 /**
- * Where the browser goes after the app's own sign-out: the provider's end-session endpoint with the user's
- * ID token as hint, coming back to the sign-in page. null for demo sessions or a provider without one.
+ * Sign-out changes state: only this site's own pages may ask for it (the cookie is SameSite=Lax, so a cross-site
+ * POST carries none anyway). Browsers say where a request comes from in Sec-Fetch-Site, which no page can set;
+ * without it, `Origin` must be this site's. A 400 naming `Origin` otherwise.
  */
-export async function providerSignOutUrl(token: JWT | null, requestOrigin: string): Promise<string | null> {
+export function refuseCrossSite(request: Request): void {
+  const site = request.headers.get("sec-fetch-site");
+  const origin = request.headers.get("origin");
+  if (site === null ? origin === appOrigin(request) : site === "same-origin") return;
+  throw invalidParameters([
+    {
+      name: "Origin",
+      in: "header",
+      detail: "must be this site's own origin (sign-out is asked by its pages)",
+    },
+  ]);
+}
+
+/** Where the browser goes after signing out: the provider's end-session endpoint for a single sign-on session. */
+export async function signOutDestination(provider: string | null, origin: string): Promise<string> {
   const env = getEnv();
-  if (!token?.idToken || !authProviderSettings().oidc || !env.OIDC_ISSUER) return null;
-  const endpoint = await endSessionEndpoint(env.OIDC_ISSUER);
-  if (!endpoint) return null;
-  const url = new URL(endpoint);
-  url.searchParams.set("id_token_hint", token.idToken);
-  url.searchParams.set(
-    "post_logout_redirect_uri",
-    new URL(SIGN_IN_PATH, env.NEXTAUTH_URL ?? requestOrigin).href,
+  if (provider !== "oidc" || !authProviderSettings().oidc || !env.OIDC_ISSUER || !env.OIDC_CLIENT_ID) {
+    return SIGN_IN_PATH;
+  }
+  const endpoint = await oidcMetadata(env.OIDC_ISSUER).then(
+    (metadata) => metadata.end_session_endpoint,
+    () => undefined,
   );
-  if (env.OIDC_CLIENT_ID) url.searchParams.set("client_id", env.OIDC_CLIENT_ID);
+  if (!endpoint) return SIGN_IN_PATH;
+  const url = new URL(endpoint);
+  url.searchParams.set("client_id", env.OIDC_CLIENT_ID);
+  url.searchParams.set("post_logout_redirect_uri", new URL(SIGN_IN_PATH, env.NEXTAUTH_URL ?? origin).href);
   return url.href;
+}
+
+/** Ends the sign-in session the cookie names (if any); where the browser goes next. */
+export async function endSignInSession(token: JWT | null, origin: string): Promise<string> {
+  const sid = typeof token?.sid === "string" ? token.sid : null;
+  const state = sid ? await readSession(sid) : null;
+  if (sid) await revokeSession(sid, "sign-out");
+  return signOutDestination(state?.provider ?? null, origin);
 }

@@ -14,9 +14,10 @@ declare module "next-auth" {
 
 declare module "next-auth/jwt" {
   interface JWT {
+    /** The server-side sign-in session (lib/auth/session-store.ts). */
     sid?: string;
     role?: Role | null;
-    /** The provider's ID token: the id_token_hint of RP-initiated logout. */
-    idToken?: string;
+    /** The session's absolute expiry, in seconds since the epoch: the cookie never outlives it. */
+    sessionExpiresAt?: number;
   }
 }

@@ -1,20 +1,17 @@
 import { SIGN_IN_PATH } from "@/lib/auth/paths";
 
-/*
- * next-auth's sign-out as its client does it (a CSRF token from /api/auth/csrf, then a form POST to
- * /api/auth/signout, which clears the session cookie), without importing next-auth/react: its transpiled
- * client is ~12 KB gzip, and the sign-out button sits in the header of every page. The sign-in page, which
- * needs signIn, still loads it.
+/**
+ * Signs out: the server ends the sign-in session (every copy of the cookie and every API token minted from it stop
+ * working), drops the cookie, and says where to go next: the identity provider's end-session page for a single
+ * sign-on session, else the sign-in page. That URL is built on the server and carries no ID token.
  */
-export async function endAppSession(): Promise<void> {
-  const csrf = await fetch("/api/auth/csrf", { cache: "no-store", credentials: "same-origin" });
-  const { csrfToken } = (await csrf.json()) as { csrfToken?: unknown };
-  if (typeof csrfToken !== "string") throw new Error("no CSRF token from /api/auth/csrf");
-  const res = await fetch("/api/auth/signout", {
+export async function endAppSession(): Promise<string> {
+  const res = await fetch("/api/auth/end-session", {
     method: "POST",
+    cache: "no-store",
     credentials: "same-origin",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, callbackUrl: SIGN_IN_PATH, json: "true" }),
   });
   if (!res.ok) throw new Error(`sign-out answered ${res.status}`);
+  const { url } = (await res.json()) as { url?: unknown };
+  return typeof url === "string" ? url : SIGN_IN_PATH;
 }

@@ -6,6 +6,9 @@
 export const APP_TABLE_WRITES: Readonly<Record<string, readonly AppTableWrite[]>> = {
   // One multi-row INSERT per batch (lib/audit/record-audit-events.ts); the trail is append-only.
   audit_events: ["INSERT"],
+  // Sign-in sessions (lib/auth/session-store.ts): created at sign-in, revoked and re-checked by UPDATE, and
+  // deleted once long ended.
+  auth_sessions: ["INSERT", "UPDATE", "DELETE"],
 };
 
 export type AppTableWrite = "INSERT" | "UPDATE" | "DELETE";

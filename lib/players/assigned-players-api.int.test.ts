@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { GET as searchRoute } from "@/app/api/v1/players/route";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { issueAccessToken } from "@/lib/auth/access-token";
+import { createSession } from "@/lib/auth/session-store";
 import { getPrisma } from "@/lib/db/client";
 import { restoreEnv, stubEnv } from "@/test/support/env";
 
@@ -30,13 +31,12 @@ afterAll(async () => {
 });
 
 async function get(query: string, who: { name?: string; role: "vip_manager" | "support_agent" }) {
-  const sessionId = `s-${crypto.randomUUID()}`;
-  const { token } = await issueAccessToken({
-    userId: `u-${who.role}`,
-    name: who.name,
+  const { id: sessionId } = await createSession({
+    subject: `u-${who.role}`,
     role: who.role,
-    sessionId,
+    provider: "credentials",
   });
+  const { token } = await issueAccessToken({ sessionId, name: who.name });
   return searchRoute(
     new Request(`http://localhost/api/v1/players${query}`, {
       headers: { Authorization: `Bearer ${token}`, "X-Session-ID": sessionId },

@@ -4,6 +4,7 @@ import { GET as profileRoute } from "@/app/api/v1/players/[playerId]/route";
 import { GET as transactionsRoute } from "@/app/api/v1/players/[playerId]/transactions/route";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import type { Role } from "@/lib/auth/roles";
+import { createSession } from "@/lib/auth/session-store";
 import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
 import { DECIMAL_KEYS, type PlayerProfileData, type TransactionListData } from "@/lib/client/wire";
 import { getPrisma } from "@/lib/db/client";
@@ -21,8 +22,14 @@ afterAll(async () => {
   await getPrisma().$disconnect();
 });
 
-function pageUser(role: Role): PageUser {
-  return { id: `w1-${role}`, name: "Page User", role, sessionId: `first-view-${randomUUID()}` };
+/** A page's signed-in user, with the sign-in session their tokens are minted from. */
+async function pageUser(role: Role): Promise<PageUser> {
+  const session = await createSession({
+    subject: `w1-${role}-${randomUUID()}`,
+    role,
+    provider: "credentials",
+  });
+  return { id: session.subject, name: "Page User", role, sessionId: session.id };
 }
 
 /** What the browser gets for the same read over the API with the same user's token. */
@@ -35,7 +42,7 @@ async function overTheApi(path: string, user: PageUser): Promise<unknown> {
 
 describe("reads of a server-rendered page through the API's handlers", () => {
   it("gives a support agent the API's masked profile and exact transactions, and audits both reads", async () => {
-    const user = pageUser("support_agent");
+    const user = await pageUser("support_agent");
     const read = await apiAsUser(user, new Headers({ "x-forwarded-for": "192.0.2.7" }));
     const profile = await read<PlayerProfileData, { playerId: string }>({
       handler: profileRoute,
@@ -79,7 +86,7 @@ describe("reads of a server-rendered page through the API's handlers", () => {
   });
 
   it("gives a VIP manager the full contact data", async () => {
-    const read = await apiAsUser(pageUser("vip_manager"), new Headers());
+    const read = await apiAsUser(await pageUser("vip_manager"), new Headers());
     const profile = await read<PlayerProfileData, { playerId: string }>({
       handler: profileRoute,
       params: { playerId: PLAYER },
@@ -89,7 +96,7 @@ describe("reads of a server-rendered page through the API's handlers", () => {
   });
 
   it("answers a failed read with its status and records nothing", async () => {
-    const user = pageUser("admin");
+    const user = await pageUser("admin");
     const read = await apiAsUser(user, new Headers());
     const missing = await read<PlayerProfileData, { playerId: string }>({
       handler: profileRoute,

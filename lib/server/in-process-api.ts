@@ -39,12 +39,8 @@ const CLIENT_HEADERS = ["x-forwarded-for", PEER_ADDRESS_HEADER] as const;
  * comes back in the same wire shape (exact decimals as digit strings, as `apiGet` parses them).
  */
 export async function apiAsUser(user: PageUser, pageHeaders: Headers) {
-  const { token } = await issueAccessToken({
-    userId: user.id,
-    name: user.name,
-    role: user.role,
-    sessionId: user.sessionId,
-  });
+  // Minted from the page's sign-in session, like the browser's: its subject and role are the session's.
+  const { token } = await issueAccessToken({ sessionId: user.sessionId, name: user.name });
   return async function read<T, P>(spec: InProcessRead<P>): Promise<InProcessAnswer<T>> {
     const headers = new Headers({
       Accept: "application/json",

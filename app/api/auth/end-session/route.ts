@@ -1,19 +1,33 @@
-import type { NextRequest } from "next/server";
-import { getToken } from "next-auth/jwt";
-import { providerSignOutUrl } from "@/lib/auth/end-session";
-import { sessionSecret } from "@/lib/auth/secrets";
+import { appOrigin, endSignInSession, refuseCrossSite } from "@/lib/auth/end-session";
+import { expiredSessionCookies, sessionCookieToken } from "@/lib/auth/session-cookie";
+import { methodNotAllowedHandler, withApi } from "@/lib/http/api-handler";
+import { jsonResponse } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";
 
 /**
- * Where to send the browser to end the identity provider's session too: `{ url }`, null when there is none
- * (demo sessions). Asked by the sign-out button before next-auth's own sign-out drops the cookie.
+ * Sign-out, asked by the pages' sign-out button: ends the server-side session the cookie names, drops the cookie
+ * and answers `{ url }`, where the browser goes next (the provider's end-session endpoint, or the sign-in page).
+ * The URL is built here and carries no ID token.
  */
-export async function GET(request: NextRequest): Promise<Response> {
-  const secret = sessionSecret();
-  const token =
-    (await getToken({ req: request, secret, secureCookie: true })) ??
-    (await getToken({ req: request, secret, secureCookie: false }));
-  const url = await providerSignOutUrl(token, request.nextUrl.origin).catch(() => null);
-  return Response.json({ url }, { headers: { "Cache-Control": "no-store" } });
-}
+const signOut = withApi(
+  async ({ request }) => {
+    refuseCrossSite(request);
+    const url = await endSignInSession(await sessionCookieToken(request), appOrigin(request));
+    const response = jsonResponse({ url });
+    for (const cookie of expiredSessionCookies(request)) response.headers.append("Set-Cookie", cookie);
+    return response;
+  },
+  { auth: false },
+);
+
+const notAllowed = methodNotAllowedHandler(["POST"]);
+
+export {
+  notAllowed as GET,
+  notAllowed as PUT,
+  notAllowed as PATCH,
+  notAllowed as DELETE,
+  notAllowed as OPTIONS,
+  signOut as POST,
+};

@@ -1,5 +1,6 @@
 import { issueAccessToken } from "@/lib/auth/access-token";
-import { getCurrentSession } from "@/lib/auth/session";
+import { liveSession } from "@/lib/auth/live-session";
+import { sessionCookieToken } from "@/lib/auth/session-cookie";
 import { readRoute } from "@/lib/http/api-handler";
 import { unauthorized } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/responses";
@@ -8,23 +9,21 @@ export const dynamic = "force-dynamic";
 
 /**
  * The browser's credentials for /api/v1: a short-lived access token for the signed-in user and the
- * sign-in session's id. Authenticated by the next-auth session cookie, not by a bearer token.
+ * sign-in session's id. Authenticated by the next-auth session cookie, not by a bearer token: the session it
+ * names must be live (not signed out, not past its absolute expiry), and the user's roles are re-read from the
+ * identity provider here when they are due. The session table unreachable is a 503, not a sign-out.
  */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
-  async () => {
-    const session = await getCurrentSession();
+  async function sessionTokenRoute({ request }) {
+    const cookie = await sessionCookieToken(request);
+    const session = typeof cookie?.sid === "string" ? await liveSession(cookie.sid) : null;
     if (!session) throw unauthorized("Sign in to get an access token.");
-    const { token, expiresAt } = await issueAccessToken({
-      userId: session.user.id,
-      name: session.user.name,
-      role: session.user.role,
-      sessionId: session.sessionId,
-    });
+    const { token, expiresAt } = await issueAccessToken({ sessionId: session.id, name: cookie?.name });
     return jsonResponse({
       access_token: token,
       token_type: "Bearer",
       expires_at: expiresAt,
-      session_id: session.sessionId,
+      session_id: session.id,
     });
   },
   { auth: false },
