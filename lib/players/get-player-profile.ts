@@ -4,11 +4,16 @@ import { playerNotFound } from "@/lib/errors";
 import type { PlayerProfile } from "@/lib/schemas/player";
 import { toPlayerProfile } from "./map-player.ts";
 
+export interface GetPlayerProfileOptions {
+  playerId: string;
+}
+
 /** The player's full profile; throws a not-found AppError when no such player exists. */
 export async function getPlayerProfile(
-  playerId: string,
+  options: GetPlayerProfileOptions,
   db: PrismaClient = getPrisma(),
 ): Promise<PlayerProfile> {
+  const { playerId } = options;
   const player = await db.player.findUnique({ where: { id: playerId } });
   if (!player) throw playerNotFound(playerId);
   return toPlayerProfile(player);
