@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { EventType, TransactionFilters } from "@/lib/schemas/transaction";

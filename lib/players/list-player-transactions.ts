@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma, PrismaClient, Transaction as TransactionRow } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
