@@ -3,8 +3,16 @@ import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
+/*
+ * `import "server-only"` marks the server's modules; Next.js resolves it by layer (a client bundle that reaches one
+ * fails the build). Tests run on the server side: the marker's empty module, as Next.js maps it for its server.
+ */
+const serverOnly = fileURLToPath(
+  new URL("node_modules/next/dist/compiled/server-only/empty.js", import.meta.url),
+);
+
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  resolve: { alias: { "@": root, "server-only": serverOnly } },
   test: {
     projects: [
       {

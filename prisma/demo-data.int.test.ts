@@ -195,7 +195,7 @@ describe("demo data", () => {
     let withBonus = 0;
     let withPending = 0;
     for (const player of players) {
-      const profile = await getPlayerProfile(player.id, db);
+      const profile = await getPlayerProfile({ playerId: player.id }, db);
       if (!profile) throw new Error(`no profile for ${player.id}`);
       const want = expectedAggregates(player, byPlayer.get(player.id) ?? []);
       const got = {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { AuditFilters, AuditOperation } from "@/lib/schemas/audit";
 
 /** One successful read, as the request handler saw it. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { getEnv } from "@/lib/env";
 import { describeError, log } from "@/lib/log";

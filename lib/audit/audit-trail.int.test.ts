@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { AuditEvent } from "@/lib/schemas/audit";
 import { createTestPrisma } from "@/test/support/test-client";
 import type { AuditRecord } from "./audit-queue.ts";
-import { listAuditEvents } from "./list-audit-events.ts";
+import { listPlayerAuditTrail } from "./list-player-audit-trail.ts";
 import { recordAuditEvents } from "./record-audit-events.ts";
 
 /** Data functions throw this for a player that does not exist (lib/errors.ts); the API answers 404. */
@@ -38,7 +38,10 @@ async function allPages(playerId: string, limit: number, operation?: AuditEvent[
   let cursor: string | undefined;
   let total = -1;
   do {
-    const page = await listAuditEvents(playerId, { limit, cursor, ...(operation ? { operation } : {}) }, db);
+    const page = await listPlayerAuditTrail(
+      { playerId, limit, cursor, ...(operation ? { operation } : {}) },
+      db,
+    );
     if (!page) throw new Error("player not found");
     total = page.total;
     pages.push(page.events);
@@ -96,11 +99,11 @@ describe("audit trail storage", () => {
   });
 
   it("keeps pages stable while new events arrive", async () => {
-    const first = await listAuditEvents(PLAYER, { limit: 1 }, db);
+    const first = await listPlayerAuditTrail({ playerId: PLAYER, limit: 1 }, db);
     const next = { limit: 1, cursor: first?.nextCursor ?? undefined };
-    const before = await listAuditEvents(PLAYER, next, db);
+    const before = await listPlayerAuditTrail({ playerId: PLAYER, ...next }, db);
     await recordAuditEvents([{ ...base, requestId: "r7" }], { db });
-    const after = await listAuditEvents(PLAYER, next, db);
+    const after = await listPlayerAuditTrail({ playerId: PLAYER, ...next }, db);
     expect(after?.events).toEqual(before?.events);
   });
 
@@ -136,7 +139,9 @@ describe("audit trail storage", () => {
   });
 
   it("is null for an unknown player", async () => {
-    await expect(listAuditEvents("NO-SUCH-PLAYER", { limit: 5 }, db)).rejects.toMatchObject(NOT_FOUND);
+    await expect(listPlayerAuditTrail({ playerId: "NO-SUCH-PLAYER", limit: 5 }, db)).rejects.toMatchObject(
+      NOT_FOUND,
+    );
   });
 
   it("is append-only: the database refuses to change or remove history", async () => {

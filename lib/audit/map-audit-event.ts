@@ -1,3 +1,4 @@
+import "server-only";
 import { Prisma } from "@/lib/db/generated/client";
 import type { AuditEvent, AuditFilters, AuditOperation } from "@/lib/schemas/audit";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { Prisma } from "@/lib/db/generated/client";
 
 /** `WHERE a AND b …`, or nothing for no conditions. */

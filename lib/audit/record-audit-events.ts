@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { AuditRecord } from "./audit-queue.ts";

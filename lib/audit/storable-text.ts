@@ -1,3 +1,5 @@
+import "server-only";
+
 // PostgreSQL text holds neither NUL nor an unpaired UTF-16 surrogate (JSON writes them as \u escapes it refuses).
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

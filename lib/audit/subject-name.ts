@@ -1,3 +1,4 @@
+import "server-only";
 import type { JWTPayload } from "jose";
 
 const MAX_NAME_LENGTH = 200;

@@ -2,17 +2,33 @@ import { SIGN_IN_PATH } from "@/lib/auth/paths";
 import { parseJsonWithDecimals } from "./lossless-json.ts";
 import { DECIMAL_KEYS } from "./wire.ts";
 
+export interface ApiRequestErrorOptions {
+  /** The HTTP status; 0 when the server could not be reached. */
+  status: number;
+  title: string;
+  detail: string;
+  /** The id to quote to support: the server's, else the one sent. */
+  requestId: string;
+  /** Each bad parameter the problem named; default none. */
+  errors?: { name: string; detail: string }[] | undefined;
+}
+
 /** A failed API call, with what the problem+json body said and the request id to quote. */
 export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly title: string,
-    readonly detail: string,
-    readonly requestId: string,
-    readonly errors: { name: string; detail: string }[] = [],
-  ) {
-    super(detail);
+  readonly status: number;
+  readonly title: string;
+  readonly detail: string;
+  readonly requestId: string;
+  readonly errors: { name: string; detail: string }[];
+
+  constructor(options: ApiRequestErrorOptions) {
+    super(options.detail);
     this.name = "ApiRequestError";
+    this.status = options.status;
+    this.title = options.title;
+    this.detail = options.detail;
+    this.requestId = options.requestId;
+    this.errors = options.errors ?? [];
   }
 }
 
@@ -47,7 +63,12 @@ async function fetchCredentials(): Promise<Credentials> {
   });
   if (response.status === 401) {
     goToSignIn();
-    throw new ApiRequestError(401, "Signed out", "Your session has ended; sign in again.", requestId);
+    throw new ApiRequestError({
+      status: 401,
+      title: "Signed out",
+      detail: "Your session has ended; sign in again.",
+      requestId,
+    });
   }
   if (!response.ok) throw await toError(response, requestId);
   const body = (await response.json()) as { access_token: string; session_id: string; expires_at: number };
@@ -73,20 +94,20 @@ async function toError(response: Response, sentRequestId: string): Promise<ApiRe
       request_id?: string;
       errors?: { name: string; detail: string }[];
     };
-    return new ApiRequestError(
-      response.status,
-      problem.title ?? response.statusText,
-      problem.detail ?? `The server answered ${response.status}.`,
-      problem.request_id ?? requestId,
-      problem.errors ?? [],
-    );
+    return new ApiRequestError({
+      status: response.status,
+      title: problem.title ?? response.statusText,
+      detail: problem.detail ?? `The server answered ${response.status}.`,
+      requestId: problem.request_id ?? requestId,
+      errors: problem.errors ?? [],
+    });
   } catch {
-    return new ApiRequestError(
-      response.status,
-      response.statusText || "Request failed",
-      `The server answered ${response.status}.`,
+    return new ApiRequestError({
+      status: response.status,
+      title: response.statusText || "Request failed",
+      detail: `The server answered ${response.status}.`,
       requestId,
-    );
+    });
   }
 }
 
@@ -109,7 +130,12 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
       response = await fetch(url, { cache: "no-store", ...init, headers });
     } catch (error) {
       if (init.signal?.aborted) throw error;
-      throw new ApiRequestError(0, "Network error", "The server could not be reached.", requestId);
+      throw new ApiRequestError({
+        status: 0,
+        title: "Network error",
+        detail: "The server could not be reached.",
+        requestId,
+      });
     }
     if (response.status === 401 && attempt === 0) continue;
     return response;

@@ -1,3 +1,5 @@
+import "server-only";
+import { getPrisma } from "@/lib/db/client";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { EventType, TransactionFilters } from "@/lib/schemas/transaction";
 import {
@@ -15,6 +17,13 @@ export interface ValueCount {
   eventName: string;
   createdBy: string;
   n: number;
+}
+
+export interface CountByFilterValuesOptions {
+  playerId: string;
+  filters: TransactionFilters;
+  /** The filters' range (filterRange). */
+  range: InstantRange;
 }
 
 const BY = ["eventType", "eventName", "createdBy"] as const;
@@ -38,11 +47,10 @@ const pick = (g: { eventType: EventType; eventName: string; createdBy: string })
  * status), the partial days at the range's ends row by row; an id lookup counts its row directly.
  */
 export async function countByFilterValues(
-  playerId: string,
-  filters: TransactionFilters,
-  range: InstantRange,
-  db: PrismaClient,
+  options: CountByFilterValuesOptions,
+  db: PrismaClient = getPrisma(),
 ): Promise<ValueCount[]> {
+  const { playerId, filters, range } = options;
   const rowOnly = { status: filters.status, transaction_id: filters.transaction_id };
   const whole = wholeDays(range);
   if (filters.transaction_id || (whole.from && whole.until && whole.from >= whole.until)) {

@@ -110,7 +110,7 @@ describe("countPlayerTransactions: exact, compared with a plain count(*)", () =>
         } catch {
           continue; // from after to: a 400, nothing to count
         }
-        expect(await countPlayerTransactions(playerId, filters, db), `${playerId}?${qs}`).toBe(
+        expect(await countPlayerTransactions({ playerId, filters }, db), `${playerId}?${qs}`).toBe(
           await plainCount(playerId, qs),
         );
       }
@@ -128,17 +128,30 @@ describe("countPlayerTransactions: exact, compared with a plain count(*)", () =>
       `from_date=${FIXTURE_BOUNDS.from}&to_date=${FIXTURE_BOUNDS.to}`,
       `from_date=2025-03-09T12:00:00Z&to_date=2025-03-12T12:00:00Z&event_type=deposit,bet`,
     ]) {
-      expect(await countPlayerTransactions(FIXTURE_PLAYER_ID, filtersOf(qs), db), qs).toBe(
-        await plainCount(FIXTURE_PLAYER_ID, qs),
-      );
+      expect(
+        await countPlayerTransactions({ playerId: FIXTURE_PLAYER_ID, filters: filtersOf(qs) }, db),
+        qs,
+      ).toBe(await plainCount(FIXTURE_PLAYER_ID, qs));
     }
   });
 
   it("is 0 for bounds beyond year 9999 and counts everything up to such a to_date", async () => {
     const all = await plainCount(WHALE, "");
-    expect(await countPlayerTransactions(WHALE, filtersOf("to_date=9999-12-31"), db)).toBe(all);
-    expect(await countPlayerTransactions(WHALE, filtersOf("to_date=9999-12-31T23:59:59.999Z"), db)).toBe(all);
-    expect(await countPlayerTransactions(WHALE, filtersOf("from_date=9999-12-31T23:59:59.999Z"), db)).toBe(0);
+    expect(
+      await countPlayerTransactions({ playerId: WHALE, filters: filtersOf("to_date=9999-12-31") }, db),
+    ).toBe(all);
+    expect(
+      await countPlayerTransactions(
+        { playerId: WHALE, filters: filtersOf("to_date=9999-12-31T23:59:59.999Z") },
+        db,
+      ),
+    ).toBe(all);
+    expect(
+      await countPlayerTransactions(
+        { playerId: WHALE, filters: filtersOf("from_date=9999-12-31T23:59:59.999Z") },
+        db,
+      ),
+    ).toBe(0);
   });
 });
 

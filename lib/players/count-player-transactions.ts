@@ -1,7 +1,13 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
 import { filterRange, statsCount, statsWhere, transactionWhere, wholeDays } from "./transaction-where.ts";
+
+export interface CountPlayerTransactionsOptions {
+  playerId: string;
+  filters: TransactionFilters;
+}
 
 /**
  * The exact number of a player's transactions matching the filters, at a cost that does not grow with the
@@ -11,10 +17,10 @@ import { filterRange, statsCount, statsWhere, transactionWhere, wholeDays } from
  * a transaction id lookup matches at most one row, counted directly through the primary key.
  */
 export async function countPlayerTransactions(
-  playerId: string,
-  filters: TransactionFilters,
+  options: CountPlayerTransactionsOptions,
   db: PrismaClient = getPrisma(),
 ): Promise<number> {
+  const { playerId, filters } = options;
   const range = filterRange(filters);
   if (!range) return 0;
   const { from: wholeFrom, until: wholeUntil } = wholeDays(range);

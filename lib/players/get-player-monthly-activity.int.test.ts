@@ -72,13 +72,13 @@ afterAll(async () => {
 
 describe("getPlayerMonthlyActivity", () => {
   it("returns null for an unknown player", async () => {
-    await expect(getPlayerMonthlyActivity("NO-SUCH-PLAYER", { months: 12 }, db)).rejects.toMatchObject(
-      NOT_FOUND,
-    );
+    await expect(
+      getPlayerMonthlyActivity({ playerId: "NO-SUCH-PLAYER", months: 12 }, db),
+    ).rejects.toMatchObject(NOT_FOUND);
   });
 
   it("sums completed flows per UTC month, months without activity as zeros", async () => {
-    const result = await getPlayerMonthlyActivity(PLAYER, { months: 3, toMonth: "2026-03" }, db);
+    const result = await getPlayerMonthlyActivity({ playerId: PLAYER, months: 3, toMonth: "2026-03" }, db);
     expect(result).not.toBeNull();
     expect(digitsOf(result)).toEqual({
       player_id: PLAYER,
@@ -113,8 +113,7 @@ describe("getPlayerMonthlyActivity", () => {
 
   it("defaults to the months up to the current one", async () => {
     const result = await getPlayerMonthlyActivity(
-      PLAYER,
-      { months: 12, now: new Date("2026-11-20T12:00:00Z") },
+      { playerId: PLAYER, months: 12, now: new Date("2026-11-20T12:00:00Z") },
       db,
     );
     expect(result?.months.map((m) => m.month)).toEqual([
@@ -143,8 +142,8 @@ describe("getPlayerMonthlyActivity", () => {
     const start = first?.date ?? new Date();
     const months = (2026 - start.getUTCFullYear()) * 12 + (10 - start.getUTCMonth()) + 1;
     const [activity, profile] = await Promise.all([
-      getPlayerMonthlyActivity("P000007", { months, toMonth: "2026-11" }, db),
-      getPlayerProfile("P000007", db),
+      getPlayerMonthlyActivity({ playerId: "P000007", months, toMonth: "2026-11" }, db),
+      getPlayerProfile({ playerId: "P000007" }, db),
     ]);
     expect(first && activity && first.date >= new Date(activity.from)).toBe(true);
     const rows = activity?.months ?? [];

@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
@@ -30,16 +31,25 @@ export function activityWindow(
   return { from, to: end, labels };
 }
 
+export interface GetPlayerMonthlyActivityOptions {
+  playerId: string;
+  /** How many UTC months, ending with `toMonth`. */
+  months: number;
+  /** "YYYY-MM"; default: the month of `now`. */
+  toMonth?: string | undefined;
+  now?: Date | undefined;
+}
+
 /**
  * Completed deposits, withdrawals, bets and wins of one player per UTC month (count and sum of
  * absolute amounts), every month of the window present. Throws a not-found AppError when the player does not exist.
  */
 export async function getPlayerMonthlyActivity(
-  playerId: string,
-  window: { months: number; toMonth?: string; now?: Date },
+  options: GetPlayerMonthlyActivityOptions,
   db: PrismaClient = getPrisma(),
 ): Promise<MonthlyActivityResponse> {
-  const { from, to, labels } = activityWindow(window.months, window.toMonth, window.now);
+  const { playerId } = options;
+  const { from, to, labels } = activityWindow(options.months, options.toMonth, options.now);
   const player = await db.player.findUnique({ where: { id: playerId }, select: { currency: true } });
   if (!player) throw playerNotFound(playerId);
   // Read from the per-day stats (kept current by triggers): the window is whole UTC months, so summing its days is

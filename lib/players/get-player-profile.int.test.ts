@@ -13,12 +13,12 @@ afterAll(() => db.$disconnect());
 
 describe("getPlayerProfile", () => {
   it("returns null for an unknown player", async () => {
-    await expect(getPlayerProfile("NO-SUCH-PLAYER", db)).rejects.toMatchObject(NOT_FOUND);
-    await expect(getPlayerProfile("ptest0001", db)).rejects.toMatchObject(NOT_FOUND); // ids are exact, not case-folded
+    await expect(getPlayerProfile({ playerId: "NO-SUCH-PLAYER" }, db)).rejects.toMatchObject(NOT_FOUND);
+    await expect(getPlayerProfile({ playerId: "ptest0001" }, db)).rejects.toMatchObject(NOT_FOUND); // ids are exact, not case-folded
   });
 
   it("returns every field, null where unknown", async () => {
-    const profile = await getPlayerProfile(EMPTY_FIXTURE_PLAYER_ID, db);
+    const profile = await getPlayerProfile({ playerId: EMPTY_FIXTURE_PLAYER_ID }, db);
     expect(profile).toMatchObject({
       id: EMPTY_FIXTURE_PLAYER_ID,
       email: null,
@@ -49,7 +49,7 @@ describe("getPlayerProfile", () => {
   });
 
   it("derives the fixture player's balances and KPIs exactly from its transactions", async () => {
-    const profile = await getPlayerProfile(FIXTURE_PLAYER_ID, db);
+    const profile = await getPlayerProfile({ playerId: FIXTURE_PLAYER_ID }, db);
     expect(profile).not.toBeNull();
     if (!profile) return;
     expect(playerProfileSchema.parse(profile)).toEqual(profile);

@@ -120,12 +120,12 @@ function plain(value: unknown): unknown {
 }
 
 async function summary(playerId: string, period: SummaryPeriod, now: Date) {
-  return plain(await getPlayerSummary({ playerId, period, now, db }));
+  return plain(await getPlayerSummary({ playerId, period, now }, db));
 }
 
 describe("getPlayerSummary", () => {
   it("is null for an unknown player", async () => {
-    await expect(getPlayerSummary({ playerId: "NO-SUCH-PLAYER", period: "all", db })).rejects.toMatchObject(
+    await expect(getPlayerSummary({ playerId: "NO-SUCH-PLAYER", period: "all" }, db)).rejects.toMatchObject(
       NOT_FOUND,
     );
   });
@@ -148,12 +148,14 @@ describe("getPlayerSummary", () => {
       last_activity: "2026-06-30T23:59:59.999Z",
     });
     // One day later the first day has left the period and tomorrow's deposit has entered it.
-    const next = await getPlayerSummary({
-      playerId: EDGE_PLAYER,
-      period: "30d",
-      now: new Date("2026-07-01T00:00:00.000Z"),
+    const next = await getPlayerSummary(
+      {
+        playerId: EDGE_PLAYER,
+        period: "30d",
+        now: new Date("2026-07-01T00:00:00.000Z"),
+      },
       db,
-    });
+    );
     expect(next?.deposits.count).toBe(2);
     expect(next?.deposits.sum.digits).toBe("207");
     expect(next?.first_activity).toBe("2026-06-10T12:00:00.000Z");
@@ -161,12 +163,14 @@ describe("getPlayerSummary", () => {
   });
 
   it("an empty period has zeros, null averages and no activity", async () => {
-    const s = await getPlayerSummary({
-      playerId: EDGE_PLAYER,
-      period: "30d",
-      now: new Date("2027-06-30T00:00:00Z"),
+    const s = await getPlayerSummary(
+      {
+        playerId: EDGE_PLAYER,
+        period: "30d",
+        now: new Date("2027-06-30T00:00:00Z"),
+      },
       db,
-    });
+    );
     expect(s).toMatchObject({
       deposits: { count: 0, average: null },
       withdrawals: { count: 0, average: null },

@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
@@ -99,18 +100,23 @@ function summaryQuery(playerId: string, from: Date | null, to: Date | null): Pri
 
 const exact = (text: string) => new ExactNumber(text);
 
+export interface GetPlayerSummaryOptions {
+  playerId: string;
+  period: SummaryPeriod;
+  /** Fixes "today"; default: the current time. */
+  now?: Date | undefined;
+}
+
 /**
  * A player's figures for a period ending today (UTC): completed deposits and withdrawals (count, sum, average),
  * net deposits, bets, wins, gross gaming revenue, bonus grants, and the first and last activity in the period.
  * Throws a not-found AppError when the player does not exist. `now` fixes "today" (tests, the demo's reference date).
  */
-export async function getPlayerSummary(options: {
-  playerId: string;
-  period: SummaryPeriod;
-  now?: Date;
-  db?: PrismaClient;
-}): Promise<PlayerSummary> {
-  const { playerId, period, now = new Date(), db = getPrisma() } = options;
+export async function getPlayerSummary(
+  options: GetPlayerSummaryOptions,
+  db: PrismaClient = getPrisma(),
+): Promise<PlayerSummary> {
+  const { playerId, period, now = new Date() } = options;
   const { from, to } = summaryWindow(period, now);
   const [row] = await db.$queryRaw<SummaryRow[]>(summaryQuery(playerId, from, to));
   if (!row) throw playerNotFound(playerId);

@@ -52,11 +52,13 @@ afterAll(async () => {
 
 describe("getPlayerTransactionFacets", () => {
   it("returns null for an unknown player", async () => {
-    await expect(getPlayerTransactionFacets("NO-SUCH-PLAYER", db)).rejects.toMatchObject(NOT_FOUND);
+    await expect(getPlayerTransactionFacets({ playerId: "NO-SUCH-PLAYER" }, db)).rejects.toMatchObject(
+      NOT_FOUND,
+    );
   });
 
   it("lists every event type, the player's names and creators with counts, and the date span", async () => {
-    expect(await getPlayerTransactionFacets(PLAYER, db)).toEqual({
+    expect(await getPlayerTransactionFacets({ playerId: PLAYER }, db)).toEqual({
       player_id: PLAYER,
       total: 6,
       event_types: [
@@ -85,7 +87,7 @@ describe("getPlayerTransactionFacets", () => {
   });
 
   it("gives zeros and null dates for a player without transactions", async () => {
-    const facets = await getPlayerTransactionFacets(EMPTY_FIXTURE_PLAYER_ID, db);
+    const facets = await getPlayerTransactionFacets({ playerId: EMPTY_FIXTURE_PLAYER_ID }, db);
     expect(facets?.total).toBe(0);
     expect(facets?.event_names).toEqual([]);
     expect(facets?.created_by).toEqual([]);
@@ -95,16 +97,22 @@ describe("getPlayerTransactionFacets", () => {
   });
 
   it("counts agree with the filtered transaction list for the whale", async () => {
-    const facets = await getPlayerTransactionFacets("P000007", db);
+    const facets = await getPlayerTransactionFacets({ playerId: "P000007" }, db);
     const page = { limit: 1, offset: 0 };
-    const all = await listPlayerTransactions("P000007", {}, page, db);
+    const all = await listPlayerTransactions({ playerId: "P000007", filters: {}, ...page }, db);
     expect(facets?.total).toBe(all?.total);
     for (const name of facets?.event_names ?? []) {
-      const filtered = await listPlayerTransactions("P000007", { event_name: [name.value] }, page, db);
+      const filtered = await listPlayerTransactions(
+        { playerId: "P000007", filters: { event_name: [name.value] }, ...page },
+        db,
+      );
       expect(filtered?.total, name.value).toBe(name.count);
     }
     for (const creator of facets?.created_by ?? []) {
-      const filtered = await listPlayerTransactions("P000007", { created_by: creator.value }, page, db);
+      const filtered = await listPlayerTransactions(
+        { playerId: "P000007", filters: { created_by: creator.value }, ...page },
+        db,
+      );
       expect(filtered?.total, creator.value).toBe(creator.count);
     }
   });
@@ -127,7 +135,10 @@ async function sqlCount(playerId: string, f: TransactionFilters): Promise<number
 
 describe("getPlayerTransactionFacets: faceted counts follow the other filters", () => {
   it("a facet's own selection does not narrow its counts; the other facets' do", async () => {
-    const facets = await getPlayerTransactionFacets(PLAYER, db, { event_type: ["bet"] });
+    const facets = await getPlayerTransactionFacets(
+      { playerId: PLAYER, filters: { event_type: ["bet"] } },
+      db,
+    );
     expect(facets?.total).toBe(2);
     // Every type keeps its count: choosing bet does not hide how many wins there are.
     expect(facets?.event_types.find((t) => t.value === "win")?.count).toBe(1);
@@ -157,7 +168,7 @@ describe("getPlayerTransactionFacets: faceted counts follow the other filters", 
         to_date: 0.5,
       });
       const filters = parseQuery(transactionFacetsQuerySchema, params);
-      const facets = await getPlayerTransactionFacets(playerId, db, filters);
+      const facets = await getPlayerTransactionFacets({ playerId, filters }, db);
       const label = `${playerId}?${params}`;
       expect(facets?.total, label).toBe(await sqlCount(playerId, filters));
       for (const t of facets?.event_types ?? []) {

@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
@@ -25,6 +26,12 @@ function facetCounts<K>(rows: ValueCount[], f: TransactionFilters, facet: Facet,
   return counts;
 }
 
+export interface GetPlayerTransactionFacetsOptions {
+  playerId: string;
+  /** Default: none. */
+  filters?: TransactionFilters | undefined;
+}
+
 /**
  * The filter values a player's transactions offer (event types, event names, creators) with faceted counts:
  * each facet's counts apply every active filter but its own (so picking `bet` still shows how many `win`s
@@ -33,16 +40,16 @@ function facetCounts<K>(rows: ValueCount[], f: TransactionFilters, facet: Facet,
  * `first_date` / `last_date` span all of the player's transactions. Throws a not-found AppError when the player does not exist.
  */
 export async function getPlayerTransactionFacets(
-  playerId: string,
+  options: GetPlayerTransactionFacetsOptions,
   db: PrismaClient = getPrisma(),
-  filters: TransactionFilters = {},
 ): Promise<TransactionFacets> {
+  const { playerId, filters = {} } = options;
   const range = filterRange(filters);
   const [player, rows, first, last] = await Promise.all([
     db.player.findUnique({ where: { id: playerId }, select: { id: true } }),
     // From the per-day stats (kept by triggers): a few thousand rows even for a player with millions of
     // transactions; the partial days of a date range are counted row by row.
-    range ? countByFilterValues(playerId, filters, range, db) : [],
+    range ? countByFilterValues({ playerId, filters, range }, db) : [],
     // Two index probes: min()/max() through Prisma's aggregate wrap the rows in a subquery that PostgreSQL
     // cannot answer from the index end, i.e. a scan of every row of the player.
     db.transaction.findFirst({ where: { playerId }, orderBy: { date: "asc" }, select: { date: true } }),

@@ -12,6 +12,7 @@ import { TRANSACTION_SORTS } from "@/lib/schemas/transaction-cursor";
 import { createRng } from "@/prisma/demo-data/random";
 import { filterSpans, randomFilters } from "@/test/support/random-filters";
 import { referenceFilterSql } from "@/test/support/reference-filter-sql";
+import { createRouteKit } from "@/test/support/route-test-kit";
 import { createTestPrisma } from "@/test/support/test-client";
 import { countPlayerTransactions } from "./count-player-transactions.ts";
 import { listPlayerTransactions } from "./list-player-transactions.ts";
@@ -87,7 +88,7 @@ async function walkByCursor(playerId: string, qs: string, limit: number): Promis
   let cursor: string | null = null;
   for (;;) {
     const { filters, page } = query(`${qs}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`);
-    const result = await listPlayerTransactions(playerId, filters, page, db);
+    const result = await listPlayerTransactions({ playerId, filters, ...page }, db);
     if (!result) throw new Error("player vanished");
     seen.push(...result.transactions.map((t) => t.id));
     cursor = result.nextCursor;
@@ -124,7 +125,7 @@ describe("listPlayerTransactions: sort, status and transaction id against plain 
             ? reference.length + rng.int(0, 5)
             : rng.int(0, Math.max(0, reference.length - 1));
       if (page.offset >= 1_000) deep++;
-      const got = await listPlayerTransactions(playerId, filters, page, db);
+      const got = await listPlayerTransactions({ playerId, filters, ...page }, db);
       const label = `${playerId}?${params}&offset=${page.offset}`;
       expect(got?.total, label).toBe(reference.length);
       expect(
@@ -180,7 +181,10 @@ describe("listPlayerTransactions: sort, status and transaction id against plain 
     expect(dates.rows.length).toBeGreaterThan(20);
     expect(offsets.size).toBeGreaterThan(30);
     for (const offset of offsets) {
-      const got = await listPlayerTransactions(WHALE, filters, { limit: 3, offset, sort: "date_asc" }, db);
+      const got = await listPlayerTransactions(
+        { playerId: WHALE, filters, limit: 3, offset, sort: "date_asc" },
+        db,
+      );
       expect(
         got?.transactions.map((t) => t.id),
         `offset ${offset}`,
@@ -194,17 +198,19 @@ describe("listPlayerTransactions: sort, status and transaction id against plain 
     const completed = await sqlIds(player, { status: "completed" }, "date_desc");
     expect(pending.length).toBeGreaterThan(1);
     expect(completed.length).toBeGreaterThan(pending.length);
-    expect(await countPlayerTransactions(player, { status: "pending" }, db)).toBe(pending.length);
-    expect(await countPlayerTransactions(player, { status: "completed" }, db)).toBe(completed.length);
+    expect(await countPlayerTransactions({ playerId: player, filters: { status: "pending" } }, db)).toBe(
+      pending.length,
+    );
+    expect(await countPlayerTransactions({ playerId: player, filters: { status: "completed" } }, db)).toBe(
+      completed.length,
+    );
     expect(await walkByCursor(player, "status=pending", 1)).toEqual(pending);
     expect(await walkByCursor(player, "status=completed&sort=amount_asc", 50)).toEqual(
       await sqlIds(player, { status: "completed" }, "amount_asc"),
     );
     // A page past the last pending row is empty and says nothing follows.
     const past = await listPlayerTransactions(
-      player,
-      { status: "pending" },
-      { limit: 20, offset: pending.length },
+      { playerId: player, filters: { status: "pending" }, limit: 20, offset: pending.length },
       db,
     );
     expect(past).toMatchObject({ transactions: [], total: pending.length, hasMore: false });
@@ -219,19 +225,26 @@ describe("listPlayerTransactions: sort, status and transaction id against plain 
     ).rows;
     if (!row) throw new Error("no whale transaction");
     const hit = query(`transaction_id=${row.id}`);
-    expect(await listPlayerTransactions(WHALE, hit.filters, hit.page, db)).toMatchObject({
+    expect(
+      await listPlayerTransactions({ playerId: WHALE, filters: hit.filters, ...hit.page }, db),
+    ).toMatchObject({
       total: 1,
       transactions: [{ id: row.id }],
     });
     const other = EVENT_TYPES.find((t) => t !== row.event_type);
     const miss = query(`transaction_id=${row.id}&event_type=${other}`);
-    expect(await listPlayerTransactions(WHALE, miss.filters, miss.page, db)).toMatchObject({
+    expect(
+      await listPlayerTransactions({ playerId: WHALE, filters: miss.filters, ...miss.page }, db),
+    ).toMatchObject({
       total: 0,
       transactions: [],
     });
     // Another player's id is not found under this player.
     const foreign = query(`transaction_id=${row.id}`);
-    expect((await listPlayerTransactions("P000003", foreign.filters, foreign.page, db))?.total).toBe(0);
+    expect(
+      (await listPlayerTransactions({ playerId: "P000003", filters: foreign.filters, ...foreign.page }, db))
+        ?.total,
+    ).toBe(0);
   });
 });
 
@@ -239,15 +252,42 @@ describe("streamPlayerTransactions: sort and status", () => {
   it.each(TRANSACTION_SORTS)(
     "exports exactly the SQL order for sort=%s with status=completed",
     async (sort) => {
-      const { format: _format, ...filters } = parseQuery(
+      const {
+        format: _format,
+        sort: _sort,
+        ...filters
+      } = parseQuery(
         transactionExportQuerySchema,
         new URLSearchParams(`sort=${sort}&status=completed&event_type=deposit,withdrawal`),
       );
       const reference = await sqlIds(WHALE, filters, sort);
-      const batches = await streamPlayerTransactions(WHALE, filters, db, { first: 50, rest: 333 });
+      const batches = await streamPlayerTransactions(
+        { playerId: WHALE, filters, sort, batch: { first: 50, rest: 333 } },
+        db,
+      );
       const got: string[] = [];
       for await (const batch of batches ?? []) got.push(...batch.map((t) => t.id));
       expect(got).toEqual(reference);
+    },
+  );
+
+  // The route hands `sort` to the export beside the filters: an export that dropped it would come out newest first.
+  it.each(["amount_asc", "date_asc"] as const)(
+    "the export route writes the rows in the order sort=%s asks for",
+    async (sort) => {
+      const kit = await createRouteKit(inject("databaseUrl"));
+      const token = await kit.token("admin1", { roles: ["admin"] });
+      const res = await kit.call(
+        "GET",
+        `/api/v1/players/${PENDING_PLAYER}/transactions/export?format=ndjson&status=completed&sort=${sort}`,
+        { token },
+      );
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      const got = res.text
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { id: string }).id);
+      expect(got).toEqual(await sqlIds(PENDING_PLAYER, { status: "completed" }, sort));
     },
   );
 
@@ -255,7 +295,10 @@ describe("streamPlayerTransactions: sort and status", () => {
     const player = await pendingPlayer();
     const reference = await sqlIds(player, { status: "pending" }, "date_desc");
     expect(reference.length).toBeGreaterThan(1);
-    const batches = await streamPlayerTransactions(player, { status: "pending" }, db, { first: 1, rest: 3 });
+    const batches = await streamPlayerTransactions(
+      { playerId: player, filters: { status: "pending" }, batch: { first: 1, rest: 3 } },
+      db,
+    );
     const got: string[] = [];
     for await (const batch of batches ?? []) got.push(...batch.map((t) => t.id));
     expect(got).toEqual(reference);

@@ -38,7 +38,7 @@ function query(qs: string) {
 
 async function ids(qs: string, playerId = FIXTURE_PLAYER_ID) {
   const { filters, page } = query(qs);
-  const result = await listPlayerTransactions(playerId, filters, page, db);
+  const result = await listPlayerTransactions({ playerId, filters, ...page }, db);
   if (!result) throw new Error(`no player ${playerId}`);
   return {
     ids: result.transactions.map((t) => t.id),
@@ -60,9 +60,14 @@ const ms = (iso: string) => Date.parse(iso);
 describe("listPlayerTransactions: players", () => {
   it("is null for an unknown player and an empty page for a player without transactions", async () => {
     await expect(
-      listPlayerTransactions("NO-SUCH-PLAYER", {}, { limit: 20, offset: 0 }, db),
+      listPlayerTransactions({ playerId: "NO-SUCH-PLAYER", filters: {}, limit: 20, offset: 0 }, db),
     ).rejects.toMatchObject(NOT_FOUND);
-    expect(await listPlayerTransactions(EMPTY_FIXTURE_PLAYER_ID, {}, { limit: 20, offset: 0 }, db)).toEqual({
+    expect(
+      await listPlayerTransactions(
+        { playerId: EMPTY_FIXTURE_PLAYER_ID, filters: {}, limit: 20, offset: 0 },
+        db,
+      ),
+    ).toEqual({
       transactions: [],
       total: 0,
       hasMore: false,
@@ -283,7 +288,7 @@ async function walk(playerId: string, qs: string, limit: number): Promise<string
   const all: string[] = [];
   for (let offset = 0; ; offset += limit) {
     const { filters } = query(qs);
-    const page = await listPlayerTransactions(playerId, filters, { limit, offset }, db);
+    const page = await listPlayerTransactions({ playerId, filters, limit, offset }, db);
     if (!page) throw new Error("player vanished");
     all.push(...page.transactions.map((t) => t.id));
     if (offset + page.transactions.length >= page.total) break;
@@ -343,7 +348,7 @@ describe("listPlayerTransactions against plain SQL (demo data)", () => {
       page.offset = rng.chance(0.2)
         ? reference.length + rng.int(0, 5)
         : rng.int(0, Math.max(0, reference.length - 1));
-      const got = await listPlayerTransactions(playerId, filters, page, db);
+      const got = await listPlayerTransactions({ playerId, filters, ...page }, db);
       const label = `${playerId}?${params}&offset=${page.offset}`;
       expect(got?.total, label).toBe(reference.length);
       expect(
@@ -391,7 +396,7 @@ describe("listPlayerTransactions: deep offsets skip whole days by their counts",
       // Every edge would be slow to walk; a spread of them, plus the very end.
       const picked = edges.filter((_, i) => i % Math.ceil(edges.length / 25) === 0);
       for (const offset of [...picked, reference.length - 1, reference.length]) {
-        const got = await listPlayerTransactions(WHALE_ID, filters, { limit: 3, offset }, db);
+        const got = await listPlayerTransactions({ playerId: WHALE_ID, filters, limit: 3, offset }, db);
         expect(
           got?.transactions.map((t) => t.id),
           `${qs} offset ${offset}`,

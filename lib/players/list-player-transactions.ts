@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma, PrismaClient, Transaction as TransactionRow } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
@@ -41,7 +42,7 @@ async function offsetPage(
 ): Promise<{ where: Prisma.TransactionWhereInput; skip: number }> {
   const [column, direction] = sortColumn(sort);
   if (offset >= DEEP_OFFSET && column === "date") {
-    const days = await skipWholeDays(playerId, filters, range, offset, db, direction);
+    const days = await skipWholeDays({ playerId, filters, range, offset, direction }, db);
     if (days) {
       return { where: transactionWhere(playerId, filters, days.range), skip: offset - days.skipped };
     }
@@ -78,27 +79,32 @@ export interface TransactionPage {
   nextCursor: string | null;
 }
 
+export interface ListPlayerTransactionsOptions {
+  playerId: string;
+  filters: TransactionFilters;
+  limit: number;
+  offset: number;
+  /** Continue after this row (of the same order); `offset` then counts from it. */
+  cursor?: TransactionKey | undefined;
+  /** Default date_desc. */
+  sort?: TransactionSort | undefined;
+}
+
 /**
  * One page of a player's transactions in the order `sort` (default date_desc: newest first; `id` breaks ties in
  * the same direction, a total order, so pages never overlap or skip), by offset or after a keyset cursor of the
  * same order, with the exact count of all matches. Throws a not-found AppError when the player does not exist.
  */
 export async function listPlayerTransactions(
-  playerId: string,
-  filters: TransactionFilters,
-  page: {
-    limit: number;
-    offset: number;
-    cursor?: TransactionKey | undefined;
-    sort?: TransactionSort | undefined;
-  },
+  options: ListPlayerTransactionsOptions,
   db: PrismaClient = getPrisma(),
 ): Promise<TransactionPage> {
+  const { playerId, filters, ...page } = options;
   const sort = page.sort ?? "date_desc";
   const order = listOrder(sort);
   const readPage = async (): Promise<TransactionRow[]> => {
     const filtered = filterRange(filters);
-    const range = filtered && (await narrowToPending(playerId, filters, filtered, db));
+    const range = filtered && (await narrowToPending({ playerId, filters, range: filtered }, db));
     if (!range) return [];
     // One row more than the page tells whether anything follows, without trusting the count.
     if (page.cursor) {
@@ -111,7 +117,7 @@ export async function listPlayerTransactions(
   const [player, rows, total] = await Promise.all([
     db.player.findUnique({ where: { id: playerId }, select: { id: true } }),
     readPage(),
-    countPlayerTransactions(playerId, filters, db),
+    countPlayerTransactions({ playerId, filters }, db),
   ]);
   if (!player) throw playerNotFound(playerId);
   const hasMore = rows.length > page.limit;

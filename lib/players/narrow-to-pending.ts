@@ -1,8 +1,17 @@
+import "server-only";
+import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
 import { type InstantRange, statsWhere } from "./transaction-where.ts";
 
 const DAY = 86_400_000;
+
+export interface NarrowToPendingOptions {
+  playerId: string;
+  filters: TransactionFilters;
+  /** The filters' range (filterRange). */
+  range: InstantRange;
+}
 
 /**
  * For status=pending: the range cut down to the UTC days that hold a pending match (days whose daily stats count
@@ -12,11 +21,10 @@ const DAY = 86_400_000;
  * The range is returned unchanged for any other status.
  */
 export async function narrowToPending(
-  playerId: string,
-  filters: TransactionFilters,
-  range: InstantRange,
-  db: PrismaClient,
+  options: NarrowToPendingOptions,
+  db: PrismaClient = getPrisma(),
 ): Promise<InstantRange | null> {
+  const { playerId, filters, range } = options;
   if (filters.status !== "pending") return range;
   // Every day the range touches, its partial end days included.
   const days = {

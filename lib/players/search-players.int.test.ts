@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 const page = { limit: 100, offset: 0 };
-const search = (q: string | undefined, p = page) => searchPlayers(q, p, db);
+const search = (q: string | undefined, p = page) => searchPlayers({ q, ...p }, db);
 const idsOf = async (q: string | undefined, p = page) => (await search(q, p)).players.map((x) => x.id);
 
 async function playerCount(): Promise<number> {
@@ -74,16 +74,18 @@ describe("searchPlayers", () => {
       "SELECT id, name FROM players WHERE vip_manager = 'Sarah Mitchell' ORDER BY id",
     );
     expect(rows.length).toBeGreaterThan(0);
-    const mine = await searchPlayers(undefined, page, db, { vipManager: "Sarah Mitchell" });
+    const mine = await searchPlayers({ ...page, vipManager: "Sarah Mitchell" }, db);
     expect(mine.total).toBe(rows.length);
     expect(mine.players.map((p) => p.id)).toEqual(rows.slice(0, 100).map((r) => r.id));
     expect(mine.players.every((p) => p.vip_manager === "Sarah Mitchell")).toBe(true);
     const first = rows[0];
-    const narrowed = await searchPlayers(first?.id, page, db, { vipManager: "Sarah Mitchell" });
+    const narrowed = await searchPlayers({ q: first?.id, ...page, vipManager: "Sarah Mitchell" }, db);
     expect(narrowed.players.map((p) => p.id)).toEqual([first?.id]);
     // Another manager's player is not in the list even when q names it.
-    expect((await searchPlayers("PTEST0001", page, db, { vipManager: "Sarah Mitchell" })).total).toBe(0);
-    expect((await searchPlayers(undefined, page, db, { vipManager: "Nobody Here" })).total).toBe(0);
+    expect((await searchPlayers({ q: "PTEST0001", ...page, vipManager: "Sarah Mitchell" }, db)).total).toBe(
+      0,
+    );
+    expect((await searchPlayers({ ...page, vipManager: "Nobody Here" }, db)).total).toBe(0);
   });
 
   it("treats LIKE wildcards and backslashes literally", async () => {

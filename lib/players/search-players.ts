@@ -1,7 +1,18 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { PlayerSummary } from "@/lib/schemas/player";
 import { PLAYER_SUMMARY_SELECT, toPlayerSummary } from "./map-player.ts";
+
+export interface SearchPlayersOptions {
+  /** Matched against id, name and (unless `matchEmail` is false) e-mail; every player without it. */
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+  /** Default true. */
+  matchEmail?: boolean | undefined;
+  vipManager?: string | undefined;
+}
 
 /**
  * Players whose id, name or email contains q (case-insensitive), ordered by id; all players without q.
@@ -9,13 +20,11 @@ import { PLAYER_SUMMARY_SELECT, toPlayerSummary } from "./map-player.ts";
  * a search would reveal them one character at a time). `vipManager` keeps only that manager's players.
  */
 export async function searchPlayers(
-  q: string | undefined,
-  page: { limit: number; offset: number },
+  options: SearchPlayersOptions,
   db: PrismaClient = getPrisma(),
-  options: { matchEmail?: boolean; vipManager?: string } = {},
 ): Promise<{ players: PlayerSummary[]; total: number }> {
   // Prisma passes `contains` to LIKE as is: escape LIKE's wildcards so "_" means an underscore.
-  const term = q?.replace(/[\\%_]/g, "\\$&");
+  const term = options.q?.replace(/[\\%_]/g, "\\$&");
   const match: Prisma.PlayerWhereInput = term
     ? {
         OR: [
@@ -34,8 +43,8 @@ export async function searchPlayers(
       where,
       select: PLAYER_SUMMARY_SELECT,
       orderBy: { id: "asc" },
-      skip: page.offset,
-      take: page.limit,
+      skip: options.offset,
+      take: options.limit,
     }),
     db.player.count({ where }),
   ]);

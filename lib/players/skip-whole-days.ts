@@ -1,3 +1,5 @@
+import "server-only";
+import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
 import {
@@ -10,6 +12,17 @@ import {
 
 const DAY = 86_400_000;
 
+export interface SkipWholeDaysOptions {
+  playerId: string;
+  filters: TransactionFilters;
+  /** The filters' range (filterRange). */
+  range: InstantRange;
+  /** The page's offset in the date order. */
+  offset: number;
+  /** The date order; default "desc" (newest first). */
+  direction?: "asc" | "desc" | undefined;
+}
+
 /**
  * For a deep offset in a date order: the first matches in that order (newest for `desc`, oldest for `asc`), as
  * many whole UTC days of them as fit in `offset`, counted exactly and not read. The page at `offset` is then the
@@ -19,13 +32,10 @@ const DAY = 86_400_000;
  * lookup (the stats do not know ids; it matches one row at most anyway).
  */
 export async function skipWholeDays(
-  playerId: string,
-  filters: TransactionFilters,
-  range: InstantRange,
-  offset: number,
-  db: PrismaClient,
-  direction: "asc" | "desc" = "desc",
+  options: SkipWholeDaysOptions,
+  db: PrismaClient = getPrisma(),
 ): Promise<{ range: InstantRange; skipped: number } | null> {
+  const { playerId, filters, range, offset, direction = "desc" } = options;
   if (filters.transaction_id) return null;
   // The stats count whole days; the partial day at the range's leading end is counted row by row, the one at the
   // trailing end is left to the page query (it is never skipped whole).

@@ -24,7 +24,7 @@ async function byOffset(playerId: string, qs: string): Promise<{ rows: Transacti
   const { limit: _l, offset: _o, cursor: _c, ...filters } = parse(qs);
   const rows: Transaction[] = [];
   for (let offset = 0; ; offset += 100) {
-    const page = await listPlayerTransactions(playerId, filters, { limit: 100, offset }, db);
+    const page = await listPlayerTransactions({ playerId, filters, limit: 100, offset }, db);
     if (!page) throw new Error(`no player ${playerId}`);
     rows.push(...page.transactions);
     if (!page.hasMore) return { rows, total: page.total };
@@ -38,7 +38,7 @@ async function byCursor(playerId: string, qs: string, limit: number) {
   let cursor: string | null = null;
   for (;;) {
     const key = cursor ? (decodeTransactionCursor(cursor) ?? undefined) : undefined;
-    const page = await listPlayerTransactions(playerId, filters, { limit, offset: 0, cursor: key }, db);
+    const page = await listPlayerTransactions({ playerId, filters, limit, offset: 0, cursor: key }, db);
     if (!page) throw new Error(`no player ${playerId}`);
     rows.push(...page.transactions);
     totals.add(page.total);
@@ -81,12 +81,13 @@ describe("cursor paging", () => {
     const tied = all.findIndex((t, i) => i > 0 && all[i - 1]?.date === t.date);
     expect(tied).toBeGreaterThan(0);
     const { limit: _l, offset: _o, cursor: _c, ...filters } = parse("");
-    const first = await listPlayerTransactions(FIXTURE_PLAYER_ID, filters, { limit: tied, offset: 0 }, db);
+    const first = await listPlayerTransactions(
+      { playerId: FIXTURE_PLAYER_ID, filters, limit: tied, offset: 0 },
+      db,
+    );
     const key = decodeTransactionCursor(first?.nextCursor ?? "");
     const next = await listPlayerTransactions(
-      FIXTURE_PLAYER_ID,
-      filters,
-      { limit: 3, offset: 0, cursor: key ?? undefined },
+      { playerId: FIXTURE_PLAYER_ID, filters, limit: 3, offset: 0, cursor: key ?? undefined },
       db,
     );
     expect(next?.transactions.map((t) => t.id)).toEqual(all.slice(tied, tied + 3).map((t) => t.id));
@@ -95,14 +96,19 @@ describe("cursor paging", () => {
 
 describe("streamPlayerTransactions (the export's source)", () => {
   it("is null for an unknown player", async () => {
-    await expect(streamPlayerTransactions("NO-SUCH-PLAYER", {}, db)).rejects.toMatchObject(NOT_FOUND);
+    await expect(
+      streamPlayerTransactions({ playerId: "NO-SUCH-PLAYER", filters: {} }, db),
+    ).rejects.toMatchObject(NOT_FOUND);
   });
 
   it("yields exactly the paged list's rows, across many batches", async () => {
     for (const qs of QUERIES) {
       const { limit: _l, offset: _o, cursor: _c, ...filters } = parse(qs);
       const reference = await byOffset(WHALE, qs);
-      const batches = await streamPlayerTransactions(WHALE, filters, db, { first: 3, rest: 250 });
+      const batches = await streamPlayerTransactions(
+        { playerId: WHALE, filters, batch: { first: 3, rest: 250 } },
+        db,
+      );
       const rows: Transaction[] = [];
       let count = 0;
       for await (const batch of batches ?? []) {
@@ -116,7 +122,10 @@ describe("streamPlayerTransactions (the export's source)", () => {
   });
 
   it("yields nothing for a player without matches", async () => {
-    const batches = await streamPlayerTransactions(WHALE, { created_by: "Nobody" }, db);
+    const batches = await streamPlayerTransactions(
+      { playerId: WHALE, filters: { created_by: "Nobody" } },
+      db,
+    );
     const all = [];
     for await (const batch of batches ?? []) all.push(...batch);
     expect(all).toEqual([]);

@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
@@ -62,6 +63,15 @@ function batchQuery(
     LIMIT ${limit}`;
 }
 
+export interface StreamPlayerTransactionsOptions {
+  playerId: string;
+  filters: TransactionFilters;
+  /** Default date_desc, as the list. */
+  sort?: TransactionSort | undefined;
+  /** Rows per batch: the first, then every other; default EXPORT_BATCH. */
+  batch?: { first: number; rest: number } | undefined;
+}
+
 type TextRow = Omit<Transaction, "amount" | "event_type"> & {
   amount: string;
   event_type: string;
@@ -76,16 +86,14 @@ type TextRow = Omit<Transaction, "amount" | "event_type"> & {
  * or may not appear, but none is repeated or skipped among those that existed throughout.
  */
 export async function streamPlayerTransactions(
-  playerId: string,
-  filters: TransactionFilters & { sort?: TransactionSort | undefined },
+  options: StreamPlayerTransactionsOptions,
   db: PrismaClient = getPrisma(),
-  batch: { first: number; rest: number } = EXPORT_BATCH,
 ): Promise<AsyncGenerator<Transaction[]>> {
+  const { playerId, filters, sort = "date_desc", batch = EXPORT_BATCH } = options;
   const player = await db.player.findUnique({ where: { id: playerId }, select: { id: true } });
   if (!player) throw playerNotFound(playerId);
-  const sort = filters.sort ?? "date_desc";
   const filtered = filterRange(filters);
-  const range = filtered && (await narrowToPending(playerId, filters, filtered, db));
+  const range = filtered && (await narrowToPending({ playerId, filters, range: filtered }, db));
   return (async function* () {
     if (!range) return;
     let size = batch.first;

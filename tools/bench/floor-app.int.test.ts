@@ -61,7 +61,10 @@ describe("the benchmark's floor app", () => {
   });
 
   it("answers a first page with the product's rows, order, total and has_more", async () => {
-    const product = await listPlayerTransactions(WHALE, {}, { limit: 20, offset: 0 }, prisma);
+    const product = await listPlayerTransactions(
+      { playerId: WHALE, filters: {}, limit: 20, offset: 0 },
+      prisma,
+    );
     expect(product?.hasMore).toBe(true);
     const { status, body } = await getJson(`/api/v1/players/${WHALE}/transactions?limit=20`);
     expect(status).toBe(200);

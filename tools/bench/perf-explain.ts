@@ -146,7 +146,7 @@ for (const [player, id] of [
     const first = parseList({ ...query, limit: "20" });
     let total = 0;
     const firstStatements = await capture(async () => {
-      total = (await listPlayerTransactions(id, first.filters, first, prisma))?.total ?? 0;
+      total = (await listPlayerTransactions({ playerId: id, ...first }, prisma))?.total ?? 0;
     });
     await record(player, combination, "first page", firstStatements);
     if (player === "small") continue;
@@ -157,28 +157,35 @@ for (const [player, id] of [
       player,
       combination,
       `offset ${depth}`,
-      await capture(() => listPlayerTransactions(id, deep.filters, deep, prisma)),
+      await capture(() => listPlayerTransactions({ playerId: id, ...deep }, prisma)),
     );
     const before = parseList({ ...query, limit: "1", offset: String(depth - 1) });
-    const cursor = (await listPlayerTransactions(id, before.filters, before, prisma))?.nextCursor;
+    const cursor = (await listPlayerTransactions({ playerId: id, ...before }, prisma))?.nextCursor;
     if (!cursor) continue;
     const keyset = parseList({ ...query, limit: "20", cursor });
     await record(
       player,
       combination,
       `cursor at ${depth}`,
-      await capture(() => listPlayerTransactions(id, keyset.filters, keyset, prisma)),
+      await capture(() => listPlayerTransactions({ playerId: id, ...keyset }, prisma)),
     );
   }
   say(`${player}: done (${lines.length} statements so far)`);
 }
 
 // The export: its first two keyset batches (the rest repeat the second's plan from further down).
-const { format: _format, ...exportFilters } = transactionExportQuerySchema.parse({
+const {
+  format: _format,
+  sort: exportSort,
+  ...exportFilters
+} = transactionExportQuerySchema.parse({
   from_date: data.export.fromDate,
 });
 const exportStatements = await capture(async () => {
-  const batches = await streamPlayerTransactions(data.whale.id, exportFilters, prisma);
+  const batches = await streamPlayerTransactions(
+    { playerId: data.whale.id, filters: exportFilters, sort: exportSort },
+    prisma,
+  );
   let n = 0;
   for await (const _batch of batches ?? []) if (++n === 2) break;
 });

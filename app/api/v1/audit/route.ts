@@ -1,4 +1,4 @@
-import { listAuditLog } from "@/lib/audit/list-audit-log";
+import { listAuditLogAllPlayers } from "@/lib/audit/list-audit-log-all-players";
 import { SCOPES } from "@/lib/auth/scopes";
 import { readRoute } from "@/lib/http/api-handler";
 import { parseQuery } from "@/lib/http/query";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
   async function auditLogRoute({ url, audit }) {
     const { cursor, limit, ...filters } = parseQuery(auditLogQuerySchema, url.searchParams);
-    const page = await listAuditLog(filters, { cursor, limit });
+    const page = await listAuditLogAllPlayers({ filters, cursor, limit });
     audit({ operation: "audit_trail", playerId: filters.player_id ?? null });
     return jsonResponse({
       events: page.events,

@@ -30,7 +30,13 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async functi
   const query = parseQuery(playerSearchQuerySchema, url.searchParams);
   const pii = hasScope(principal, SCOPES.playersPii);
   const vipManager = query.assigned === "me" ? assignedManager(principal) : undefined;
-  const { players, total } = await searchPlayers(query.q, query, undefined, { matchEmail: pii, vipManager });
+  const { players, total } = await searchPlayers({
+    q: query.q,
+    limit: query.limit,
+    offset: query.offset,
+    matchEmail: pii,
+    vipManager,
+  });
   audit({ operation: "search", playerId: null, resultPlayerIds: players.map((p) => p.id) });
   return jsonResponse({
     players: pii ? players : players.map(maskSummaryContact),

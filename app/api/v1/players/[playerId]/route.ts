@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
   async function playerProfileRoute({ params, url, principal, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     parseQuery(noQuery, url.searchParams);
-    const profile = await getPlayerProfile(playerId);
+    const profile = await getPlayerProfile({ playerId });
     audit({ operation: "profile", playerId });
     return jsonResponse(hasScope(principal, SCOPES.playersPii) ? profile : maskProfileContact(profile));
   },

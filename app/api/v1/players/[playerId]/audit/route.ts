@@ -1,4 +1,4 @@
-import { listAuditEvents } from "@/lib/audit/list-audit-events";
+import { listPlayerAuditTrail } from "@/lib/audit/list-player-audit-trail";
 import { SCOPES } from "@/lib/auth/scopes";
 import { readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
   async function playerAuditTrailRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const query = parseQuery(auditListQuerySchema, url.searchParams);
-    const page = await listAuditEvents(playerId, query);
+    const page = await listPlayerAuditTrail({ playerId, ...query });
     audit({ operation: "audit_trail", playerId });
     return jsonResponse({
       events: page.events,

@@ -11,7 +11,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
   async function monthlyActivityRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const query = parseQuery(monthlyActivityQuerySchema, url.searchParams);
-    const activity = await getPlayerMonthlyActivity(playerId, {
+    const activity = await getPlayerMonthlyActivity({
+      playerId,
       months: query.months,
       toMonth: query.to_month,
     });

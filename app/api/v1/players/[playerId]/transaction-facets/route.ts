@@ -11,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
   async function transactionFacetsRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const filters = parseQuery(transactionFacetsQuerySchema, url.searchParams);
-    const facets = await getPlayerTransactionFacets(playerId, undefined, filters);
+    const facets = await getPlayerTransactionFacets({ playerId, filters });
     audit({ operation: "transaction_facets", playerId });
     return jsonResponse(facets);
   },

@@ -14,7 +14,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
       transactionListQuerySchema,
       url.searchParams,
     );
-    const page = await listPlayerTransactions(playerId, filters, {
+    const page = await listPlayerTransactions({
+      playerId,
+      filters,
       limit,
       offset,
       cursor: cursor?.key,

@@ -19,11 +19,11 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
   async function transactionExportRoute({ request, params, url, audit, requestId, caller }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
-    const { format, ...filters } = parseQuery(transactionExportQuerySchema, url.searchParams);
+    const { format, sort, ...filters } = parseQuery(transactionExportQuerySchema, url.searchParams);
     const release = await acquireExportSlot(caller);
     let batches: Awaited<ReturnType<typeof streamPlayerTransactions>>;
     try {
-      batches = await streamPlayerTransactions(playerId, filters);
+      batches = await streamPlayerTransactions({ playerId, filters, sort });
       audit({ operation: "export", playerId });
     } catch (error) {
       release();

@@ -4,7 +4,7 @@ import { parseQuery } from "@/lib/http/query";
 import { type AuditLogQuery, auditLogQuerySchema } from "@/lib/schemas/audit";
 import { createTestPrisma } from "@/test/support/test-client";
 import type { AuditRecord } from "./audit-queue.ts";
-import { listAuditLog } from "./list-audit-log.ts";
+import { listAuditLogAllPlayers } from "./list-audit-log-all-players.ts";
 import { recordAuditEvents } from "./record-audit-events.ts";
 
 const db = createTestPrisma();
@@ -39,7 +39,7 @@ function query(params: Record<string, string>): AuditLogQuery {
 
 async function requestIds(params: Record<string, string>): Promise<string[]> {
   const { cursor, limit, ...filters } = query({ limit: "100", ...params });
-  const page = await listAuditLog(filters, { cursor, limit }, db);
+  const page = await listAuditLogAllPlayers({ filters, cursor, limit }, db);
   return page.events.map((e) => e.request_id);
 }
 
@@ -93,9 +93,8 @@ describe("listAuditLog (the admins' audit page)", () => {
   });
 
   it("returns the person's name beside the subject; null when the token named nobody", async () => {
-    const { events } = await listAuditLog(
-      { player_id: P2, operation: ["export", "profile"] },
-      { limit: 5 },
+    const { events } = await listAuditLogAllPlayers(
+      { filters: { player_id: P2, operation: ["export", "profile"] }, limit: 5 },
       db,
     );
     expect(events.map((e) => [e.request_id, e.subject, e.subject_name])).toEqual([
@@ -110,19 +109,19 @@ describe("listAuditLog (the admins' audit page)", () => {
       Array.from({ length: 7 }, (_, i) => ({ ...base, subject: who, requestId: `p${i}` })),
       { db },
     );
-    const first = await listAuditLog({ subject: who }, { limit: 3 }, db);
+    const first = await listAuditLogAllPlayers({ filters: { subject: who }, limit: 3 }, db);
     expect(first.events.map((e) => e.request_id)).toEqual(["p6", "p5", "p4"]);
     await recordAuditEvents([{ ...base, subject: who, requestId: "late1" }], { db });
     const seen = [...first.events];
     let cursor = first.nextCursor;
     while (cursor) {
-      const page = await listAuditLog({ subject: who }, { cursor, limit: 3 }, db);
+      const page = await listAuditLogAllPlayers({ filters: { subject: who }, cursor, limit: 3 }, db);
       await recordAuditEvents([{ ...base, subject: who, requestId: `late-${cursor}` }], { db });
       seen.push(...page.events);
       cursor = page.nextCursor;
     }
     expect(seen.map((e) => e.request_id)).toEqual(["p6", "p5", "p4", "p3", "p2", "p1", "p0"]);
-    const fresh = await listAuditLog({ subject: who }, { limit: 3 }, db);
+    const fresh = await listAuditLogAllPlayers({ filters: { subject: who }, limit: 3 }, db);
     expect(fresh.events[0]?.request_id).toMatch(/^late-/);
   });
 
@@ -132,7 +131,7 @@ describe("listAuditLog (the admins' audit page)", () => {
       [1, 2].map((i) => ({ ...base, subject: who, requestId: `e${i}` })),
       { db },
     );
-    const page = await listAuditLog({ subject: who }, { limit: 2 }, db);
+    const page = await listAuditLogAllPlayers({ filters: { subject: who }, limit: 2 }, db);
     expect(page.events).toHaveLength(2);
     expect(page.nextCursor).toBeNull();
   });

@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
@@ -5,7 +6,16 @@ import type { AuditEvent, AuditOperation } from "@/lib/schemas/audit";
 import { AUDIT_EVENT_COLUMNS, type AuditEventRow, toAuditEvent } from "./map-audit-event.ts";
 import { playerPageIds, whereClause } from "./player-page-ids.ts";
 
-export interface AuditEventPage {
+export interface ListPlayerAuditTrailOptions {
+  playerId: string;
+  /** Only these operations; all without it. */
+  operation?: AuditOperation[] | undefined;
+  /** The last id seen: the page continues below it. */
+  cursor?: string | undefined;
+  limit: number;
+}
+
+export interface PlayerAuditTrailPage {
   events: AuditEvent[];
   total: number;
   nextCursor: string | null;
@@ -16,11 +26,11 @@ export interface AuditEventPage {
  * results contained the player. Keyset paging on the sequence number (`cursor` = last id seen), so
  * events recorded meanwhile never shift pages. Throws a not-found AppError when no such player exists.
  */
-export async function listAuditEvents(
-  playerId: string,
-  query: { operation?: AuditOperation[]; cursor?: string; limit: number },
+export async function listPlayerAuditTrail(
+  options: ListPlayerAuditTrailOptions,
   db: PrismaClient = getPrisma(),
-): Promise<AuditEventPage> {
+): Promise<PlayerAuditTrailPage> {
+  const { playerId, ...query } = options;
   // The count: two index-backed conditions (btree on player_id, GIN on result_player_ids) ORed (a BitmapOr).
   const matches = Prisma.sql`(player_id = ${playerId} OR result_player_ids @> ARRAY[${playerId}]::text[])`;
   const ops = query.operation?.length

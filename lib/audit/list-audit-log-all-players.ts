@@ -1,10 +1,18 @@
+import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import type { AuditEvent, AuditLogFilters } from "@/lib/schemas/audit";
 import { AUDIT_EVENT_COLUMNS, type AuditEventRow, toAuditEvent } from "./map-audit-event.ts";
 import { playerPageIds, whereClause } from "./player-page-ids.ts";
 
-export interface AuditLogPage {
+export interface ListAuditLogAllPlayersOptions {
+  filters: AuditLogFilters;
+  /** The last id seen: the page continues below it. */
+  cursor?: string | undefined;
+  limit: number;
+}
+
+export interface AuditLogAllPlayersPage {
   events: AuditEvent[];
   nextCursor: string | null;
 }
@@ -31,11 +39,11 @@ function conditions(filters: AuditLogFilters, cursor: string | undefined): Prism
  * events recorded while paging never shift or repeat pages. No total: on a trail of millions of rows the
  * count would cost more than the page.
  */
-export async function listAuditLog(
-  filters: AuditLogFilters,
-  page: { cursor?: string; limit: number },
+export async function listAuditLogAllPlayers(
+  options: ListAuditLogAllPlayersOptions,
   db: PrismaClient = getPrisma(),
-): Promise<AuditLogPage> {
+): Promise<AuditLogAllPlayersPage> {
+  const { filters, ...page } = options;
   const where = conditions(filters, page.cursor);
   const clause = whereClause(
     filters.player_id === undefined ? where : [playerPageIds(filters.player_id, where, page.limit + 1)],
