@@ -52,7 +52,7 @@ test.describe("on the app role of npm run db:roles", () => {
     await admin.connect();
     try {
       const { rows } = await admin.query(
-        "SELECT operation, player_id FROM audit_events WHERE request_id = 'app-role-spec-read'",
+        "SELECT operation, player_id FROM audit_events WHERE client_request_id = 'app-role-spec-read'",
       );
       expect(rows).toEqual([{ operation: "profile", player_id: "PTEST0001" }]);
     } finally {
