@@ -5,7 +5,7 @@ import { signIn } from "next-auth/react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { clearApiCredentials } from "@/lib/client/api-client";
-import { useHydrated } from "@/lib/client/use-hydrated";
+import { useHydrated } from "@/lib/hooks/use-hydrated";
 import { Button } from "../ui/button.tsx";
 
 const ERRORS: Record<string, string> = {
