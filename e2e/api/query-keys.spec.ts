@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { authHeaders, signToken } from "../../test/support/e2e-auth.ts";
-import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
+import { FIXTURE_PLAYER_ID, FIXTURE_READ_ROUTES } from "../../test/support/test-fixtures.ts";
 import { expectProblem } from "./helpers.ts";
 
 /*
@@ -9,17 +9,7 @@ import { expectProblem } from "./helpers.ts";
  * operation, like any unknown parameter (lib/http/protocol-guard.ts); `cursor` beyond bigint is a 400 too.
  */
 const P = `/api/v1/players/${FIXTURE_PLAYER_ID}`;
-const ROUTES = [
-  "/api/v1/players?q=Fixture",
-  P,
-  `${P}/transactions`,
-  `${P}/transactions/export`,
-  `${P}/transaction-facets`,
-  `${P}/monthly-activity`,
-  `${P}/summary`,
-  `${P}/audit`,
-  "/api/v1/audit",
-];
+const ROUTES = FIXTURE_READ_ROUTES;
 
 test("`__proto__` in the query is a 400 naming it on every operation, in any spelling", async ({
   request,

@@ -5,7 +5,7 @@ import { getPrisma } from "@/lib/db/client";
 import { problemSchema } from "@/lib/schemas/common";
 import { encodeSortedCursor } from "@/lib/schemas/transaction-cursor";
 import { createRouteKit, type KitResponse, type RouteKit } from "@/test/support/route-test-kit";
-import { FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
+import { FIXTURE_PLAYER_ID, FIXTURE_READ_ROUTES } from "@/test/support/test-fixtures";
 
 /*
  * Query keys that name Object.prototype members, and audit cursors beyond PostgreSQL's bigint, on every
@@ -13,17 +13,7 @@ import { FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
  * key (and so leaves it out of the audit row) nor a 500.
  */
 const P = `/api/v1/players/${FIXTURE_PLAYER_ID}`;
-const ROUTES = [
-  "/api/v1/players?q=Fixture",
-  P,
-  `${P}/transactions`,
-  `${P}/transactions/export`,
-  `${P}/transaction-facets`,
-  `${P}/monthly-activity`,
-  `${P}/summary`,
-  `${P}/audit`,
-  "/api/v1/audit",
-];
+const ROUTES = FIXTURE_READ_ROUTES;
 const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype);
 
 let kit: RouteKit;

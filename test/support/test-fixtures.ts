@@ -7,6 +7,19 @@ import { REFRESH_PLAYER_AGGREGATES_SQL } from "../../lib/db/refresh-player-aggre
  */
 export const FIXTURE_PLAYER_ID = "PTEST0001";
 export const EMPTY_FIXTURE_PLAYER_ID = "PTEST0002";
+
+/** Every read operation of /api/v1 once, on the fixture player, each answering 200 to an admin as it stands. */
+export const FIXTURE_READ_ROUTES = [
+  "/api/v1/players?q=Fixture",
+  `/api/v1/players/${FIXTURE_PLAYER_ID}`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions/export`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/transaction-facets`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/monthly-activity`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/summary`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/audit`,
+  "/api/v1/audit",
+] as const;
 /** A player whose name holds LIKE wildcards and non-ASCII letters, for the search tests. */
 export const WILDCARD_FIXTURE_PLAYER_ID = "PTEST0003";
 export const WILDCARD_FIXTURE_NAME = "Zoë O'Hara_100%";
