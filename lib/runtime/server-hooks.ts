@@ -23,7 +23,7 @@ export const DEMO_AUTH_WARNING =
  * headers unless scripts/serve.mjs did so before Next.js started (lib/runtime/server-preload.mjs), answers
  * methods and malformed requests no route handles (protocol-guard.ts), and on
  * SIGTERM/SIGINT drains the audit queue. Next.js itself stops accepting connections on those signals,
- * lets in-flight requests finish and waits for their `after()` work (the audit writes) before exiting.
+ * lets in-flight requests finish, each answering only once its audit row is committed, before exiting.
  */
 export async function registerServerHooks(): Promise<void> {
   let env: ReturnType<typeof getEnv>;

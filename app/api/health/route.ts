@@ -12,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
       {
         status: db.ok ? "ok" : "degraded",
         database: { reachable: db.ok, latency_ms: db.latencyMs },
-        // Audit records not yet written (they wait while the database is unreachable).
+        // Reads waiting for their audit rows to commit (their answers wait too).
         audit: { pending: getAuditQueue().pending },
       },
       { status: db.ok ? 200 : 503, headers: db.ok ? {} : { "Retry-After": "5" } },
