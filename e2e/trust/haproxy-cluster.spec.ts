@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,39 +7,37 @@ import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { TEST_REDIS_URL } from "../../test/support/test-redis.ts";
-import { TEST_SESSION_SECRET } from "../../tools/bench/app-process.ts";
+import { childPid, TEST_SESSION_SECRET } from "../../tools/bench/app-process.ts";
+import { clusterDown, clusterStatus, clusterUp } from "../../tools/cluster/cluster.ts";
 import { readClusterSettings } from "../../tools/cluster/cluster-settings.ts";
 import {
-  adminSocketPath,
-  backendStats,
-  ensureHaproxy,
-  type HaproxyProcess,
-  haproxyEnv,
-  readHaproxyTemplate,
-  renderHaproxyConfig,
-  serversFor,
-  spawnHaproxy,
-  waitForServers,
-} from "../../tools/cluster/haproxy.ts";
-import { clusterInstanceEnv } from "../../tools/cluster/instance-env.ts";
-import { type AppProcess, appBase, appsStoppedAfterAll, postgresTestDatabase } from "./harness.ts";
+  type ClusterState,
+  COMMAND_MARK,
+  isOurProcess,
+  readClusterState,
+} from "../../tools/cluster/cluster-state.ts";
+import { adminSocketPath, backendStats, ensureHaproxy, waitForServers } from "../../tools/cluster/haproxy.ts";
+import { appBase, postgresTestDatabase } from "./harness.ts";
 
 /*
- * Two instances of the production build behind HAProxy with the repository's config (deploy/haproxy/haproxy.cfg),
- * as `npm run cluster:up` runs them, under a few concurrent readers:
+ * `npm run cluster:up` (tools/cluster/cluster.ts) on this run's ports and the PostgreSQL test database: three
+ * instances of the production build behind HAProxy on the repository's config (deploy/haproxy/haproxy.cfg),
+ * under a few concurrent readers:
  * - the audit row records the client HAProxy saw, whatever the client wrote in X-Forwarded-For; a client reaching
  *   an instance directly is recorded by its socket address (TRUSTED_PROXIES names only HAProxy's);
  * - SIGTERM of one instance: no request fails, every answered read is audited;
  * - SIGKILL of one instance: no client request fails (HAProxy sends the reads cut off to the other instance again)
- *   and every answered read is audited.
+ *   and every answered read is audited;
+ * - cluster:status and cluster:down see and stop what cluster:up started.
  * Answers are matched to audit rows by the server's X-Request-ID, as crash.spec.ts does.
  */
 const DATABASE_URL = postgresTestDatabase();
 const SESSION = `cluster-${randomUUID()}`;
 const REDIS_PREFIX = `${process.env.TEST_DB_PREFIX ?? "par"}:e2e-cluster:${randomUUID()}:`;
-// The cluster's ports: after the other trust specs' (appBase + 0 … + 13).
+// The cluster's ports: after the other trust specs' (appBase + 0 … + 13), E2E_POSTGRES_PORT + 30 … + 33.
 const PROXY_PORT = appBase + 22;
-const APP_PORTS = [appBase + 23, appBase + 24];
+// Three instances: one is stopped by SIGTERM, another killed, and one still serves at the end.
+const APP_PORTS = [appBase + 23, appBase + 24, appBase + 25];
 // HAProxy connects to the instances from this loopback address, the only one they trust; the test's own direct
 // requests come from 127.0.0.1 (or from this address, to show that it is the address that is trusted).
 const PROXY_SOURCE = "127.0.0.2";
@@ -47,12 +45,29 @@ const CLIENT_ADDRESS = "127.0.0.3";
 const READERS = 4;
 const PLAYERS = ["P000001", "P000002", "P000003", "P000007", "P000012", "P000042"];
 
-const startApp = appsStoppedAfterAll();
-let stateDir = "";
-let haproxy: HaproxyProcess | undefined;
-let socket = "";
-let instanceEnv: Record<string, string> = {};
-const apps: AppProcess[] = [];
+const stateDir = mkdtempSync(path.join(tmpdir(), "par-cluster-"));
+const socket = adminSocketPath(stateDir);
+/** The environment `npm run cluster:up` is given here: this run's ports, database, Redis keys and state dir. */
+const clusterEnv: Record<string, string> = {
+  DATABASE_URL,
+  AUTH_MODE: "demo",
+  // The test database is reached as postgres (see harness.ts), and its session secret is the tests' own.
+  DB_ALLOW_PRIVILEGED_ROLE: "on",
+  NEXTAUTH_SECRET: TEST_SESSION_SECRET,
+  CLUSTER_PORT: String(PROXY_PORT),
+  CLUSTER_INSTANCES: String(APP_PORTS.length),
+  CLUSTER_APP_PORT: String(APP_PORTS[0]),
+  CLUSTER_PROXY_SOURCE: PROXY_SOURCE,
+  CLUSTER_STATE_DIR: stateDir,
+  REDIS_URL: TEST_REDIS_URL,
+  REDIS_KEY_PREFIX: REDIS_PREFIX,
+  // Shared through Redis, and high enough that the readers are never answered 429.
+  RATE_LIMIT_MAX: "1000000000",
+  LOG_LEVEL: "warn",
+};
+let state: ClusterState | null = null;
+
+const settings = readClusterSettings(clusterEnv);
 
 test.describe.configure({ mode: "serial" });
 
@@ -64,40 +79,30 @@ test.beforeAll(async () => {
     !binary,
     "haproxy is not installed and cannot be installed here (apt-get install -y haproxy, as root)",
   );
-  stateDir = mkdtempSync(path.join(tmpdir(), "par-cluster-"));
-  socket = adminSocketPath(stateDir);
-  const settings = readClusterSettings({
-    DATABASE_URL,
-    AUTH_MODE: "demo",
-    CLUSTER_PORT: String(PROXY_PORT),
-    CLUSTER_APP_PORT: String(APP_PORTS[0]),
-    CLUSTER_PROXY_SOURCE: PROXY_SOURCE,
-    CLUSTER_STATE_DIR: stateDir,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_KEY_PREFIX: REDIS_PREFIX,
+  // What `npm run cluster:up` runs (tools/cluster/cluster.ts), in this process: the Playwright worker has tsx's
+  // loader already, a child would spend seconds loading it on a busy machine.
+  const status = await clusterUp(settings, { ...process.env, ...clusterEnv });
+  state = readClusterState(stateDir);
+  // Every instance healthy on its own and UP in HAProxy's checks.
+  expect(status).toMatchObject({
+    running: true,
+    haproxy: { running: true, port: PROXY_PORT, proxySource: PROXY_SOURCE },
+    replica: { configured: false },
   });
-  instanceEnv = {
-    ...clusterInstanceEnv(settings, { NEXTAUTH_SECRET: TEST_SESSION_SECRET }),
-    // Shared through Redis, and high enough that the readers are never answered 429.
-    RATE_LIMIT_MAX: "1000000000",
-    LOG_LEVEL: "warn",
-  };
-  apps.push(...(await Promise.all(APP_PORTS.map((port) => startApp(port, instanceEnv)))));
-  const config = path.join(stateDir, "haproxy.cfg");
-  writeFileSync(config, renderHaproxyConfig(readHaproxyTemplate(), serversFor("127.0.0.1", APP_PORTS)));
-  haproxy = spawnHaproxy(
-    binary ?? "",
-    config,
-    haproxyEnv({ bind: `127.0.0.1:${PROXY_PORT}`, proxySource: PROXY_SOURCE, stateDir }),
-  );
-  await waitForServers(socket, ["app1", "app2"], "UP", 60_000).catch((error: Error) => {
-    throw new Error(`${error.message}\nHAProxy said:\n${haproxy?.output()}`);
-  });
+  expect(
+    (status.instances ?? []).map((i) => [
+      i.port,
+      i.running,
+      i.haproxy,
+      "status" in i.health && i.health.status,
+    ]),
+  ).toEqual(APP_PORTS.map((port) => [port, true, "UP", 200]));
 });
 
 test.afterAll(async () => {
-  await haproxy?.stop();
-  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  // Whatever happened in the tests: cluster:down stops what cluster:up started.
+  if (readClusterState(stateDir)) await clusterDown(settings);
+  rmSync(stateDir, { recursive: true, force: true });
   const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
   redis.on("error", () => {});
   if (
@@ -111,6 +116,17 @@ test.afterAll(async () => {
   }
   redis.disconnect();
 });
+
+/** The pid cluster:up recorded for an instance (its launcher, scripts/serve.mjs). */
+function launcherPid(name: string): number {
+  const pid = state?.instances.find((i) => i.name === name)?.pid;
+  if (!pid) throw new Error(`no pid for ${name}`);
+  return pid;
+}
+
+async function exitOf(pid: number): Promise<void> {
+  await expect.poll(() => isOurProcess(pid, COMMAND_MARK.instance), { timeout: 60_000 }).toBe(false);
+}
 
 interface Outcome {
   sent: string;
@@ -283,16 +299,16 @@ test("the audit row records the client HAProxy saw; directly, the socket's addre
 });
 
 test("SIGTERM of one instance under load through HAProxy: no request fails, every answered read is audited", async () => {
-  const [victim] = apps;
-  if (!victim) throw new Error("no instance");
   const before = await counters();
   const load = readers("term");
-  // Both instances are serving before the signal.
+  // Every instance is serving before the signal.
   await expect
     .poll(async () => Math.min(...Object.values(await servedBy())), { timeout: 60_000 })
     .toBeGreaterThan(20);
-  victim.signal("SIGTERM");
-  expect([0, 143]).toContain(await victim.exited);
+  // What an orchestrator does to stop an instance: SIGTERM to it (the launcher passes it to Next.js).
+  const pid = launcherPid("app1");
+  process.kill(pid, "SIGTERM");
+  await exitOf(pid);
   // The load goes on until HAProxy has marked the instance down, and a little longer.
   await waitForServers(socket, ["app1"], "DOWN", 30_000);
   const after = load.answered();
@@ -302,11 +318,6 @@ test("SIGTERM of one instance under load through HAProxy: no request fails, ever
 });
 
 test("SIGKILL of one instance under load through HAProxy: no client request fails, every answered read is audited", async () => {
-  // app1 back (on its port, as an operator would restart it), and in rotation again.
-  apps[0] = await startApp(APP_PORTS[0] ?? 0, instanceEnv);
-  await waitForServers(socket, ["app1", "app2"], "UP", 60_000);
-  const victim = apps[1];
-  if (!victim) throw new Error("no instance");
   const before = await servedBy();
   const beforeCounters = await counters();
   const load = readers("kill");
@@ -314,18 +325,33 @@ test("SIGKILL of one instance under load through HAProxy: no client request fail
     .poll(
       async () => {
         const now = await servedBy();
-        return Math.min(...Object.keys(now).map((k) => (now[k] ?? 0) - (before[k] ?? 0)));
+        return Math.min(...["app2", "app3"].map((k) => (now[k] ?? 0) - (before[k] ?? 0)));
       },
       { timeout: 60_000 },
     )
     .toBeGreaterThan(20);
-  const serverPid = victim.serverPid();
+  const pid = launcherPid("app2");
+  const serverPid = childPid(pid);
   expect(serverPid).not.toBeNull();
   process.kill(serverPid ?? 0, "SIGKILL");
-  await victim.exited;
+  await exitOf(pid);
   await waitForServers(socket, ["app2"], "DOWN", 30_000);
   const after = load.answered();
   await expect.poll(() => load.answered(), { timeout: 30_000 }).toBeGreaterThan(after + 40);
   await load.stop();
   await expectNoFailureAndEveryReadAudited("sigkill", load.outcomes, beforeCounters);
+});
+
+test("cluster:status reports what runs, cluster:down stops everything cluster:up started", async () => {
+  const report = await clusterStatus(settings);
+  expect((report.instances ?? []).map((i) => [i.name, i.running, i.haproxy])).toEqual([
+    ["app1", false, "DOWN"],
+    ["app2", false, "DOWN"],
+    ["app3", true, "UP"],
+  ]);
+  expect(report.haproxy?.running).toBe(true);
+  await clusterDown(settings);
+  expect(isOurProcess(state?.haproxy.pid ?? 0, COMMAND_MARK.haproxy)).toBe(false);
+  expect(isOurProcess(launcherPid("app3"), COMMAND_MARK.instance)).toBe(false);
+  expect(readClusterState(stateDir)).toBeNull();
 });

@@ -59,14 +59,16 @@ function buildExists(): boolean {
 }
 
 /** One instance: `node scripts/serve.mjs start` on its port, detached, its output appended to its log. */
-function spawnInstance(port: number, env: Record<string, string>, logFile: string): ChildProcess {
+function spawnInstance(port: number, env: Record<string, string | undefined>, logFile: string): ChildProcess {
+  const childEnv: Record<string, string> = { NEXT_TELEMETRY_DISABLED: "1" };
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
   const fd = openSync(logFile, "a");
   const child = spawn(
     process.execPath,
     ["scripts/serve.mjs", "start", "--port", String(port), "--hostname", "127.0.0.1"],
     {
       cwd: ROOT,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } as NodeJS.ProcessEnv,
+      env: childEnv as NodeJS.ProcessEnv,
       stdio: ["ignore", fd, fd],
       detached: true,
     },
@@ -104,7 +106,14 @@ function tail(file: string, lines = 20): string {
 /** Refused before anything was started: nothing to stop. */
 class StartRefused extends Error {}
 
-async function up(settings: ClusterSettings): Promise<void> {
+/**
+ * Starts the cluster and resolves with its status once every instance is UP in HAProxy. `env`: the operator's
+ * environment, which the instances inherit under the cluster's own settings.
+ */
+export async function clusterUp(
+  settings: ClusterSettings,
+  env: Record<string, string | undefined> = process.env,
+): Promise<ClusterStatus> {
   const existing = readClusterState(settings.stateDir);
   if (
     existing &&
@@ -135,11 +144,11 @@ async function up(settings: ClusterSettings): Promise<void> {
   say(`database ${redactUrl(settings.databaseUrl)}`);
   await prepareClusterDatabase(settings, say);
 
-  const env = clusterInstanceEnv(settings, sharedSecrets(settings.stateDir, process.env));
+  const instanceEnv = { ...env, ...clusterInstanceEnv(settings, sharedSecrets(settings.stateDir, env)) };
   const servers = serversFor("127.0.0.1", settings.appPorts);
   const instances: ProcessRecord[] = servers.map((server) => {
     const log = path.join(settings.stateDir, `${server.name}.log`);
-    const child = spawnInstance(server.port, env, log);
+    const child = spawnInstance(server.port, instanceEnv, log);
     return { name: server.name, pid: child.pid ?? 0, port: server.port, log };
   });
   const configFile = path.join(settings.stateDir, "haproxy.cfg");
@@ -176,12 +185,12 @@ async function up(settings: ClusterSettings): Promise<void> {
     "UP",
     30_000,
   );
-  console.log(JSON.stringify(await status(settings), null, 2));
   say(`up: http://${settings.host}:${settings.port} (npm run cluster:status, npm run cluster:down)`);
+  return clusterStatus(settings);
 }
 
 /** Sends SIGTERM to each process still ours, waits up to `graceMs`, then SIGKILLs the instances' process groups. */
-async function down(settings: ClusterSettings, graceMs = 20_000): Promise<void> {
+export async function clusterDown(settings: ClusterSettings, graceMs = 20_000): Promise<void> {
   const state = readClusterState(settings.stateDir);
   if (!state) {
     say(`no cluster state in ${settings.stateDir}: nothing to stop`);
@@ -231,7 +240,9 @@ async function instanceHealth(port: number): Promise<InstanceStatus["health"]> {
   }
 }
 
-async function status(settings: ClusterSettings) {
+export type ClusterStatus = Awaited<ReturnType<typeof clusterStatus>>;
+
+export async function clusterStatus(settings: ClusterSettings) {
   const state = readClusterState(settings.stateDir);
   if (!state) return { running: false, stateDir: settings.stateDir, replica: NO_REPLICA };
   let stats: ServerStat[] = [];
@@ -287,20 +298,20 @@ export async function main(argv: readonly string[]): Promise<number> {
   switch (command) {
     case "up":
       try {
-        await up(settings);
+        console.log(JSON.stringify(await clusterUp(settings), null, 2));
       } catch (error) {
         say((error as Error).message);
         if (error instanceof StartRefused) return 1;
         say("stopping what was started");
-        await down(settings, 10_000);
+        await clusterDown(settings, 10_000);
         return 1;
       }
       return 0;
     case "down":
-      await down(settings);
+      await clusterDown(settings);
       return 0;
     case "status": {
-      const report = await status(settings);
+      const report = await clusterStatus(settings);
       console.log(JSON.stringify(report, null, 2));
       return report.running ? 0 : 3;
     }
