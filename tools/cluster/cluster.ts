@@ -106,21 +106,12 @@ function tail(file: string, lines = 20): string {
 /** Refused before anything was started: nothing to stop. */
 class StartRefused extends Error {}
 
-/**
- * Starts the cluster and resolves with its status once every instance is UP in HAProxy. `env`: the operator's
- * environment, which the instances inherit under the cluster's own settings.
- */
-export async function clusterUp(
-  settings: ClusterSettings,
-  env: Record<string, string | undefined> = process.env,
-): Promise<ClusterStatus> {
+/** Refuses to start over a running cluster, on a port in use, or without HAProxy; returns HAProxy's binary. */
+async function preflight(settings: ClusterSettings): Promise<string> {
   const existing = readClusterState(settings.stateDir);
-  if (
-    existing &&
-    [existing.haproxy, ...existing.instances].some((p) =>
-      isOurProcess(p.pid, p.name === "haproxy" ? COMMAND_MARK.haproxy : COMMAND_MARK.instance),
-    )
-  ) {
+  const alive = (p: ProcessRecord) =>
+    isOurProcess(p.pid, p.name === "haproxy" ? COMMAND_MARK.haproxy : COMMAND_MARK.instance);
+  if (existing && [existing.haproxy, ...existing.instances].some(alive)) {
     throw new StartRefused(`a cluster is already running (${settings.stateDir}): npm run cluster:down first`);
   }
   for (const port of [settings.port, ...settings.appPorts]) {
@@ -133,6 +124,11 @@ export async function clusterUp(
       "haproxy is not installed and cannot be installed here (apt-get install -y haproxy, as root)",
     );
   }
+  return binary;
+}
+
+/** The production build (made when there is none) and the database. */
+async function prepareBuildAndDatabase(settings: ClusterSettings): Promise<void> {
   if (!buildExists()) {
     say("no production build: npx next build");
     execFileSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
@@ -143,45 +139,75 @@ export async function clusterUp(
   mkdirSync(settings.stateDir, { recursive: true });
   say(`database ${redactUrl(settings.databaseUrl)}`);
   await prepareClusterDatabase(settings, say);
+}
 
-  const instanceEnv = { ...env, ...clusterInstanceEnv(settings, sharedSecrets(settings.stateDir, env)) };
-  const servers = serversFor("127.0.0.1", settings.appPorts);
-  const instances: ProcessRecord[] = servers.map((server) => {
-    const log = path.join(settings.stateDir, `${server.name}.log`);
-    const child = spawnInstance(server.port, instanceEnv, log);
-    return { name: server.name, pid: child.pid ?? 0, port: server.port, log };
-  });
-  const configFile = path.join(settings.stateDir, "haproxy.cfg");
-  writeFileSync(configFile, renderHaproxyConfig(readHaproxyTemplate(), servers));
+interface HaproxySetup {
+  binary: string;
+  file: string;
+  variables: Record<string, string>;
+}
+
+/** deploy/haproxy/haproxy.cfg with this cluster's servers, in the state directory, checked by `haproxy -c`. */
+function writeHaproxyConfig(settings: ClusterSettings, binary: string): HaproxySetup {
+  const file = path.join(settings.stateDir, "haproxy.cfg");
+  writeFileSync(file, renderHaproxyConfig(readHaproxyTemplate(), serversFor("127.0.0.1", settings.appPorts)));
   const variables = haproxyEnv({
     bind: `${settings.host}:${settings.port}`,
     proxySource: settings.proxySource,
     stateDir: settings.stateDir,
   });
-  const invalid = checkHaproxyConfig(binary, configFile, variables);
-  if (invalid) throw new Error(`haproxy refuses ${configFile}:\n${invalid}`);
+  const invalid = checkHaproxyConfig(binary, file, variables);
+  if (invalid) throw new StartRefused(`haproxy refuses ${file}:\n${invalid}`);
+  return { binary, file, variables };
+}
+
+/** Spawns the instances and HAProxy, and records them at once: a start that fails later is still stopped. */
+function startProcesses(
+  settings: ClusterSettings,
+  env: Record<string, string | undefined>,
+  haproxySetup: HaproxySetup,
+): ClusterState {
+  const instanceEnv = { ...env, ...clusterInstanceEnv(settings, sharedSecrets(settings.stateDir, env)) };
+  const instances: ProcessRecord[] = serversFor("127.0.0.1", settings.appPorts).map((server) => {
+    const log = path.join(settings.stateDir, `${server.name}.log`);
+    const child = spawnInstance(server.port, instanceEnv, log);
+    return { name: server.name, pid: child.pid ?? 0, port: server.port, log };
+  });
   const haproxyLog = path.join(settings.stateDir, "haproxy.log");
-  const haproxy = spawnHaproxy(binary, configFile, variables, haproxyLog);
+  const haproxy = spawnHaproxy(haproxySetup.binary, haproxySetup.file, haproxySetup.variables, haproxyLog);
   const state: ClusterState = {
     startedAt: new Date().toISOString(),
     host: settings.host,
     port: settings.port,
     proxySource: settings.proxySource,
-    config: configFile,
+    config: haproxySetup.file,
     database: redactUrl(settings.databaseUrl),
     redis: redactUrl(settings.redisUrl),
     haproxy: { name: "haproxy", pid: haproxy.pid, port: settings.port, log: haproxyLog },
     instances,
   };
-  // Written before waiting: a start that fails half-way is still stopped by cluster:down.
   writeClusterState(settings.stateDir, state);
-  say(`starting ${instances.length} instances (logs in ${settings.stateDir})`);
+  return state;
+}
+
+/**
+ * Starts the cluster and resolves with its status once every instance is UP in HAProxy. `env`: the operator's
+ * environment, which the instances inherit under the cluster's own settings.
+ */
+export async function clusterUp(
+  settings: ClusterSettings,
+  env: Record<string, string | undefined> = process.env,
+): Promise<ClusterStatus> {
+  const binary = await preflight(settings);
+  await prepareBuildAndDatabase(settings);
+  const state = startProcesses(settings, env, writeHaproxyConfig(settings, binary));
+  say(`starting ${state.instances.length} instances (logs in ${settings.stateDir})`);
   await Promise.all(
-    instances.map((record) => waitHealthy(`http://127.0.0.1:${record.port}`, record, 180_000)),
+    state.instances.map((record) => waitHealthy(`http://127.0.0.1:${record.port}`, record, 180_000)),
   );
   await waitForServers(
     adminSocketPath(settings.stateDir),
-    servers.map((s) => s.name),
+    state.instances.map((i) => i.name),
     "UP",
     30_000,
   );
