@@ -107,7 +107,7 @@ if (targets.includes("jwt") && postgresUrl) {
   });
 }
 // Sign-in through a real OpenID provider (oidc-provider on loopback) to an AUTH_MODE=jwt copy on PostgreSQL,
-// which also has the demo accounts explicitly on and one trusted proxy, for the sign-in throttle tests.
+// which also has the demo accounts explicitly on and trusts 127.0.0.1 as a proxy, for the sign-in throttle tests.
 if (targets.includes("oidc") && postgresUrl) {
   servers.push(
     {
@@ -137,7 +137,8 @@ if (targets.includes("oidc") && postgresUrl) {
         AUTH_ACCESS_CONTACT: OIDC_E2E.accessContact,
         AUTH_ROLE_RECHECK_SECONDS: String(OIDC_E2E.roleRecheckSeconds),
         AUTH_DEMO_USERS: "on",
-        TRUST_PROXY: "1",
+        // The tests' own connections (127.0.0.1) stand for a proxy: they speak for clients by X-Forwarded-For.
+        TRUSTED_PROXIES: "127.0.0.1",
         LOG_LEVEL: "warn",
         RATE_LIMIT_MAX: "1000000",
         ...privilegedRoleEnv,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { invalidProxyEntries } from "./http/trusted-proxies.mjs";
 
 /** HS256 needs a key at least as long as its hash (RFC 7518 §3.2). */
 export const MIN_JWT_SECRET_BYTES = 32;
@@ -99,8 +100,25 @@ const envSchema = z
         error: "must be an IP address or a host name, e.g. 0.0.0.0, ::1 or 127.0.0.1 (no brackets, no port)",
       })
       .optional(),
-    /** Number of reverse proxies in front of the app whose X-Forwarded-For entries are trusted. */
-    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /**
+     * The reverse proxies in front of the app (addresses or CIDR networks, comma-separated): only on a connection
+     * from one of them are X-Forwarded-For (the client address) and X-Forwarded-Host (next-auth's URLs) believed
+     * (lib/http/trusted-proxies.mjs). Empty: nobody speaks for the client.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default("")
+      .superRefine((value, ctx) => {
+        const invalid = invalidProxyEntries(value);
+        if (invalid.length) {
+          ctx.addIssue({
+            code: "custom",
+            message: `not an IP address or CIDR network: ${invalid.map((e) => JSON.stringify(e)).join(", ")} (e.g. 127.0.0.2 or 10.0.0.0/8, comma-separated)`,
+          });
+        }
+      }),
+    /** Replaced by TRUSTED_PROXIES (a hop count trusted any peer): refused, see the refinement below. */
+    TRUST_PROXY: z.string().optional(),
     AUDIT_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),
     /** Reads waiting for their audit rows beyond which further reads answer 503 at once. */
     AUDIT_MAX_PENDING: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
@@ -113,6 +131,16 @@ const envSchema = z
     AUDIT_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   })
   .superRefine((env, ctx) => {
+    // A hop count believed X-Forwarded-For from whoever connected, a client reaching an instance directly
+    // included. Refused rather than ignored: ignoring it would silently record the proxy as every client.
+    if (env.TRUST_PROXY !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message:
+          "TRUST_PROXY is replaced by TRUSTED_PROXIES: list the addresses (or CIDR networks) of the reverse proxies in front of the app, e.g. TRUSTED_PROXIES=10.0.0.5, and unset TRUST_PROXY",
+      });
+    }
     if (env.DATABASE_URL && !env.AUTH_MODE) {
       ctx.addIssue({
         code: "custom",

@@ -30,6 +30,6 @@ if (missing) {
   process.exit(2);
 }
 // Without NEXTAUTH_URL, next-auth builds its URLs from the request's Host header (any port, any host name). It
-// prefers X-Forwarded-Host, which the request stamp drops unless TRUST_PROXY says a proxy is in front.
+// prefers X-Forwarded-Host, which the request stamp drops unless it came from a proxy TRUSTED_PROXIES names.
 if (!env.NEXTAUTH_URL && !env.AUTH_TRUST_HOST) added.AUTH_TRUST_HOST = "true";
 process.stdout.write(`${JSON.stringify(added)}\n`);

@@ -2,12 +2,12 @@ import { expect, test } from "@playwright/test";
 
 /*
  * These servers have no NEXTAUTH_URL, so the launcher lets next-auth build its URLs from the request's host
- * (AUTH_TRUST_HOST), and no TRUST_PROXY: nothing in front of them may speak for the client. Before, next-auth took
+ * (AUTH_TRUST_HOST), and no TRUSTED_PROXIES: nothing in front of them may speak for the client. Before, next-auth took
  * a client's X-Forwarded-Host for this server's name.
  */
 const FORWARDED = { "X-Forwarded-Host": "evil.example" };
 
-test("a client's X-Forwarded-Host is not this server's name without TRUST_PROXY", async ({
+test("a client's X-Forwarded-Host is not this server's name without TRUSTED_PROXIES", async ({
   request,
   baseURL,
 }) => {

@@ -3,8 +3,9 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
 
 /*
- * Password guessing over HTTP. This server has the demo accounts explicitly on and trusts one proxy, so each
- * test speaks from addresses of its own (X-Forwarded-For); the limit is the default: 10 failures per 15 min.
+ * Password guessing over HTTP. This server has the demo accounts explicitly on and trusts 127.0.0.1 as a proxy,
+ * so each test speaks from addresses of its own (X-Forwarded-For); the limit is the default: 10 failures per
+ * 15 min.
  */
 
 const LIMIT_BEFORE = 30;

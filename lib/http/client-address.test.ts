@@ -1,46 +1,83 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/env";
 import { addressRateKey, clientAddress, normalizeAddress } from "./client-address.ts";
 import { PEER_ADDRESS_HEADER, repairPercentEncoding } from "./request-stamp.mjs";
+import { invalidProxyEntries, parseTrustedProxies } from "./trusted-proxies.mjs";
 
 const headers = (h: Record<string, string>) => new Headers(h);
+
+const NONE = parseTrustedProxies("");
+const PROXY = parseTrustedProxies("10.0.0.2");
 
 describe("client address", () => {
   it("uses the stamped peer address and ignores a client-written X-Forwarded-For by default", () => {
     const h = headers({ [PEER_ADDRESS_HEADER]: "::ffff:10.1.2.3", "x-forwarded-for": "6.6.6.6" });
-    expect(clientAddress(h, 0, true)).toBe("10.1.2.3");
+    expect(clientAddress(h, NONE, true)).toBe("10.1.2.3");
   });
 
-  it("believes X-Forwarded-For only as many hops back as there are trusted proxies", () => {
+  it("believes X-Forwarded-For only from a trusted proxy: a client reaching the app directly is its peer", () => {
+    const forwarded = { "x-forwarded-for": "6.6.6.6" };
+    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", ...forwarded }), PROXY, true)).toBe(
+      "6.6.6.6",
+    );
+    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.3", ...forwarded }), PROXY, true)).toBe(
+      "10.0.0.3",
+    );
+    expect(
+      clientAddress(headers({ [PEER_ADDRESS_HEADER]: "::ffff:10.0.0.2", ...forwarded }), PROXY, true),
+    ).toBe("6.6.6.6");
+  });
+
+  it("walks the chain from the right while each hop is a trusted proxy; the first other address is the client", () => {
     const h = headers({
       [PEER_ADDRESS_HEADER]: "10.0.0.2",
       "x-forwarded-for": "6.6.6.6, 198.51.100.7, 10.0.0.1",
     });
-    expect(clientAddress(h, 1, true)).toBe("10.0.0.1");
-    expect(clientAddress(h, 2, true)).toBe("198.51.100.7");
-    expect(clientAddress(h, 3, true)).toBe("6.6.6.6");
-    expect(clientAddress(h, 9, true)).toBe("6.6.6.6");
+    expect(clientAddress(h, parseTrustedProxies("10.0.0.2"), true)).toBe("10.0.0.1");
+    expect(clientAddress(h, parseTrustedProxies("10.0.0.0/8"), true)).toBe("198.51.100.7");
+    // Every hop trusted: the leftmost entry, as far as the chain goes.
+    expect(clientAddress(h, parseTrustedProxies("10.0.0.0/8, 198.51.100.0/24, 6.6.6.6"), true)).toBe(
+      "6.6.6.6",
+    );
+    // The proxy's own address further left counts for nothing once an untrusted hop was met.
+    const spoofed = headers({
+      [PEER_ADDRESS_HEADER]: "10.0.0.2",
+      "x-forwarded-for": "10.0.0.9, 203.0.113.5",
+    });
+    expect(clientAddress(spoofed, parseTrustedProxies("10.0.0.0/8"), true)).toBe("203.0.113.5");
   });
 
-  it("skips garbage entries towards the trusted end", () => {
-    const h = headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "<script>, not-an-ip" });
-    expect(clientAddress(h, 2, true)).toBe("10.0.0.2");
-    expect(clientAddress(headers({}), 0, true)).toBeNull();
+  it("stops at the last trusted proxy on a garbage entry", () => {
+    const h = headers({
+      [PEER_ADDRESS_HEADER]: "10.0.0.2",
+      "x-forwarded-for": "198.51.100.7, <script>, not-an-ip",
+    });
+    expect(clientAddress(h, parseTrustedProxies("10.0.0.0/8"), true)).toBe("10.0.0.2");
+    expect(clientAddress(headers({}), NONE, true)).toBeNull();
   });
 
   it("with trusted proxies but no X-Forwarded-For, is the peer, however often it is asked", () => {
     for (let i = 0; i < 3; i++) {
-      expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "::FFFF:10.9.8.7" }), 2, true)).toBe("10.9.8.7");
-      expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "[2001:DB8::1]:443" }), 0, true)).toBe(
+      expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "::FFFF:10.9.8.7" }), PROXY, true)).toBe(
+        "10.9.8.7",
+      );
+      expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "[2001:DB8::1]:443" }), NONE, true)).toBe(
         "2001:db8::1",
       );
-      expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "garbage" }), 1, true)).toBeNull();
+      expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "garbage" }), PROXY, true)).toBeNull();
     }
   });
 
+  it("trusts IPv6 proxies by network", () => {
+    const h = headers({ [PEER_ADDRESS_HEADER]: "[fd00::5]:1234", "x-forwarded-for": "2001:db8::7" });
+    expect(clientAddress(h, parseTrustedProxies("fd00::/8"), true)).toBe("2001:db8::7");
+    expect(clientAddress(h, parseTrustedProxies("fd01::/16"), true)).toBe("fd00::5");
+  });
+
   it("without the server's stamp, falls back to the last X-Forwarded-For entry (set by Next.js)", () => {
-    expect(clientAddress(headers({ "x-forwarded-for": "127.0.0.1" }), 0, false)).toBe("127.0.0.1");
-    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "6.6.6.6" }), 0, false)).toBeNull();
+    expect(clientAddress(headers({ "x-forwarded-for": "127.0.0.1" }), NONE, false)).toBe("127.0.0.1");
+    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "6.6.6.6" }), NONE, false)).toBeNull();
   });
 
   it("normalizes addresses", () => {
@@ -48,6 +85,30 @@ describe("client address", () => {
     expect(normalizeAddress("192.0.2.1:8080")).toBe("192.0.2.1");
     expect(normalizeAddress("2001:DB8::1")).toBe("2001:db8::1");
     expect(normalizeAddress("example.com")).toBeNull();
+  });
+});
+
+describe("trusted proxies setting", () => {
+  it("parses addresses and CIDR networks, and names what is neither", () => {
+    expect(invalidProxyEntries(" 127.0.0.2 , 10.0.0.0/8,fd00::/8 ,, ")).toEqual([]);
+    expect(
+      invalidProxyEntries("1.2.3.4, proxy.example, 10.0.0.0/33, ::1/129, 1.2.3.4/8/1, 1.2.3.4/-1"),
+    ).toEqual(["proxy.example", "10.0.0.0/33", "::1/129", "1.2.3.4/8/1", "1.2.3.4/-1"]);
+    expect(parseTrustedProxies("10.0.0.0/8, nonsense").entries).toEqual(["10.0.0.0/8"]);
+    expect(parseTrustedProxies("").trusts("127.0.0.1")).toBe(false);
+    expect(parseTrustedProxies(undefined).trusts("127.0.0.1")).toBe(false);
+    expect(parseTrustedProxies("127.0.0.2").trusts(null)).toBe(false);
+  });
+
+  it("is refused at start when an entry is not an address, and TRUST_PROXY is refused with its replacement", () => {
+    expect(() => parseEnv({ TRUSTED_PROXIES: "127.0.0.2, proxy.example" })).toThrow(
+      /TRUSTED_PROXIES: not an IP address or CIDR network: "proxy.example"/,
+    );
+    expect(parseEnv({ TRUSTED_PROXIES: "127.0.0.2, 10.0.0.0/8" }).TRUSTED_PROXIES).toBe(
+      "127.0.0.2, 10.0.0.0/8",
+    );
+    expect(parseEnv({}).TRUSTED_PROXIES).toBe("");
+    expect(() => parseEnv({ TRUST_PROXY: "1" })).toThrow(/TRUST_PROXY is replaced by TRUSTED_PROXIES/);
   });
 });
 

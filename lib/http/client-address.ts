@@ -1,12 +1,13 @@
 import { isIP } from "node:net";
 import { getEnv } from "@/lib/env";
 import { isRequestStampInstalled, PEER_ADDRESS_HEADER } from "./request-stamp.mjs";
+import { parseTrustedProxies, type TrustedProxies } from "./trusted-proxies.mjs";
 
 /*
  * The caller's address keys rate limits for unauthenticated callers and is recorded in the audit trail,
  * so a client must not be able to choose it: the peer address comes from the server's own stamp
- * (request-stamp.ts), and X-Forwarded-For entries are believed only as far as TRUST_PROXY reverse proxies
- * are configured.
+ * (request-stamp.ts), and X-Forwarded-For entries are believed only from the proxies TRUSTED_PROXIES names
+ * (trusted-proxies.mjs), hop by hop from the right.
  */
 
 /** "::ffff:10.0.0.1" → "10.0.0.1"; "[::1]:443" / "10.0.0.1:80" → the address; garbage → null. */
@@ -32,19 +33,29 @@ function normalizePeer(raw: string): string | null {
   return normalized;
 }
 
+let configured: { value: string; proxies: TrustedProxies } | undefined;
+
+/** The proxies of TRUSTED_PROXIES, parsed once per value. */
+export function configuredTrustedProxies(): TrustedProxies {
+  const value = getEnv().TRUSTED_PROXIES;
+  if (configured?.value !== value) configured = { value, proxies: parseTrustedProxies(value) };
+  return configured.proxies;
+}
+
 /**
- * The client's address: the peer of the TCP connection, or, behind `trustedProxies` reverse proxies that
- * each append to X-Forwarded-For, the entry that many hops back. Entries further left are client-written
- * and ignored. null when unknown.
+ * The client's address: the peer of the TCP connection; when the peer is a trusted proxy, the X-Forwarded-For
+ * entry it appended, and so on leftwards while each hop is itself a trusted proxy. The first address that is not
+ * one is the client: entries further left are its own writing and ignored. A garbage entry stops the walk at the
+ * last proxy. null when unknown.
  */
 export function clientAddress(
   headers: Headers,
-  trustedProxies = getEnv().TRUST_PROXY,
+  proxies: TrustedProxies = configuredTrustedProxies(),
   peerStamped = isRequestStampInstalled(),
 ): string | null {
   const xForwardedFor = headers.get("x-forwarded-for");
-  // No proxy chain to read (none sent, or none trusted): the stamped peer alone, as the loop below would find.
-  if (peerStamped && (trustedProxies === 0 || !xForwardedFor)) {
+  // No proxy chain to read (none sent, or none trusted): the stamped peer alone, as the walk below would find.
+  if (peerStamped && (proxies.entries.length === 0 || !xForwardedFor)) {
     return normalizePeer(headers.get(PEER_ADDRESS_HEADER) ?? "");
   }
   const forwarded = (xForwardedFor ?? "")
@@ -54,12 +65,13 @@ export function clientAddress(
   // Without the stamp (not running under the app's server), Next's own X-Forwarded-For (set to the peer
   // when absent) is the best available; its last entry plays the peer.
   const peer = peerStamped ? headers.get(PEER_ADDRESS_HEADER) : (forwarded.pop() ?? null);
-  const chain = [...forwarded, peer ?? ""];
-  for (let hop = Math.min(trustedProxies, chain.length - 1); hop >= 0; hop--) {
-    const candidate = normalizeAddress(chain[chain.length - 1 - hop] ?? "");
-    if (candidate) return candidate;
+  let address = normalizePeer(peer ?? "");
+  while (address !== null && forwarded.length > 0 && proxies.trusts(address)) {
+    const next = normalizeAddress(forwarded.pop() ?? "");
+    if (next === null) break;
+    address = next;
   }
-  return null;
+  return address;
 }
 
 /** "2001:db8::1" → the eight 16-bit groups, expanded; null if not IPv6. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server } from "node:http";
+import type { TrustedProxies } from "./trusted-proxies.mjs";
 
 export const BODY_LIMIT: number;
 export const DEV_TOOLS_BODY_LIMIT: number;
@@ -7,7 +8,7 @@ export const MISDIRECTED_REQUEST_TYPE: "/problems/misdirected-request";
 export const LOOPBACK_HOST_NAMES: readonly string[];
 export interface ServerSettings {
   dev: boolean;
-  trustProxy: boolean;
+  trustedProxies: TrustedProxies;
   demoHosts: ReadonlySet<string> | null;
 }
 export interface Refusal {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { parseTrustedProxies } from "./trusted-proxies.mjs";
 
 /*
  * Admission before routing: requests Next.js must never see are answered from the raw IncomingMessage, before
@@ -25,7 +26,8 @@ export const LOOPBACK_HOST_NAMES = Object.freeze(["localhost", "127.0.0.1", "[::
 const ANY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"]);
 
 /**
- * @typedef {{ dev: boolean, trustProxy: boolean, demoHosts: ReadonlySet<string> | null }} ServerSettings
+ * @typedef {{ dev: boolean, trustedProxies: import("./trusted-proxies.mjs").TrustedProxies,
+ *   demoHosts: ReadonlySet<string> | null }} ServerSettings
  * What the gate and the stamp need from the environment; `demoHosts` is null outside demo mode.
  */
 
@@ -51,8 +53,12 @@ export function readServerSettings(env) {
       if (name) names.add(name);
     demoHosts = names;
   }
-  // An unparsable TRUST_PROXY (the server refuses to start on it anyway) trusts nobody.
-  return { dev: env.NODE_ENV === "development", trustProxy: Number(env.TRUST_PROXY ?? 0) >= 1, demoHosts };
+  // An entry of TRUSTED_PROXIES that does not parse (the server refuses to start on it anyway) trusts nobody.
+  return {
+    dev: env.NODE_ENV === "development",
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    demoHosts,
+  };
 }
 
 /** @param {string | undefined} url */

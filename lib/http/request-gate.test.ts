@@ -10,15 +10,24 @@ import { installRequestStamp } from "./request-stamp.mjs";
  */
 let server: Server;
 let port = 0;
-const routed: { method?: string; url?: string; bytes: number; forwardedHost?: string }[] = [];
+const routed: {
+  method?: string;
+  url?: string;
+  bytes: number;
+  forwardedHost?: string;
+}[] = [];
 
 beforeAll(async () => {
   installRequestStamp();
   server = createServer(async (req, res) => {
     let bytes = 0;
     for await (const chunk of req) bytes += (chunk as Buffer).length;
-    const forwarded = req.headers["x-forwarded-host"];
-    routed.push({ method: req.method, url: req.url, bytes, forwardedHost: forwarded as string | undefined });
+    routed.push({
+      method: req.method,
+      url: req.url,
+      bytes,
+      forwardedHost: req.headers["x-forwarded-host"] as string | undefined,
+    });
     res.end(`routed ${bytes}`);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -29,7 +38,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const saved = { ...process.env };
 function environment(env: Record<string, string | undefined>) {
-  for (const key of ["AUTH_MODE", "DATABASE_URL", "NEXTAUTH_URL", "LISTEN_HOST", "TRUST_PROXY"]) {
+  for (const key of ["AUTH_MODE", "DATABASE_URL", "NEXTAUTH_URL", "LISTEN_HOST", "TRUSTED_PROXIES"]) {
     process.env[key] = env[key];
     if (env[key] === undefined) delete process.env[key];
   }
@@ -179,12 +188,17 @@ describe("host names in demo mode", () => {
 });
 
 describe("forwarded host", () => {
-  it("is dropped unless TRUST_PROXY says a proxy is in front", async () => {
+  it("is dropped unless the connection comes from a proxy TRUSTED_PROXIES names", async () => {
+    const forwarded = ["X-Forwarded-Host: evil.example"];
     environment({ AUTH_MODE: "jwt" });
-    await rawHttp(port, head("GET", "/x", ["X-Forwarded-Host: evil.example"]));
-    expect(routed.at(-1)?.forwardedHost).toBeUndefined();
-    environment({ AUTH_MODE: "jwt", TRUST_PROXY: "1" });
+    await rawHttp(port, head("GET", "/x", forwarded));
+    expect(routed.at(-1)).toMatchObject({ forwardedHost: undefined });
+    // This test's connections come from 127.0.0.1: another address in the list is no reason to believe them.
+    environment({ AUTH_MODE: "jwt", TRUSTED_PROXIES: "127.0.0.2, 10.0.0.0/8" });
+    await rawHttp(port, head("GET", "/x", forwarded));
+    expect(routed.at(-1)).toMatchObject({ forwardedHost: undefined });
+    environment({ AUTH_MODE: "jwt", TRUSTED_PROXIES: "127.0.0.0/30" });
     await rawHttp(port, head("GET", "/x", ["X-Forwarded-Host: proxy.example"]));
-    expect(routed.at(-1)?.forwardedHost).toBe("proxy.example");
+    expect(routed.at(-1)).toMatchObject({ forwardedHost: "proxy.example" });
   });
 });

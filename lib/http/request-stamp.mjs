@@ -13,8 +13,9 @@ import { securityHeadersFor } from "./security-headers.mjs";
  *   (so the path routes normally) and the request is flagged, and the API answers 400;
  * - which connection it arrived on, so that a handler can close it (closeConnection): a streamed response
  *   whose reader stopped reading can only be ended by closing the socket, as Next.js waits for the reader;
- * - no X-Forwarded-Host unless TRUST_PROXY says a proxy is in front: next-auth (AUTH_TRUST_HOST, set by the
- *   launcher without NEXTAUTH_URL) builds its URLs from it, and Next.js fills it from Host when it is absent.
+ * - no X-Forwarded-Host unless the connection comes from a proxy TRUSTED_PROXIES names: next-auth (AUTH_TRUST_HOST,
+ *   set by the launcher without NEXTAUTH_URL) builds its URLs from it, and Next.js fills it from Host when it is
+ *   absent. The same setting governs X-Forwarded-For (client-address.ts).
  *
  * Before Next.js sees the request, the gate (request-gate.mjs) refuses oversized bodies and, in demo mode,
  * foreign host names.
@@ -129,6 +130,16 @@ export function targetPath(target) {
  */
 
 /**
+ * The socket's peer as the trusted-proxy list compares it: an IPv4-mapped IPv6 address as its IPv4 address.
+ * @param {string | undefined} address
+ */
+function normalizedPeer(address) {
+  if (!address) return null;
+  const lower = address.toLowerCase();
+  return lower.startsWith("::ffff:") && lower.includes(".") ? lower.slice(7) : lower;
+}
+
+/**
  * Stamps one request and puts the security headers on its response.
  * @param {StampedRequest} request
  * @param {StampedResponse} response
@@ -139,7 +150,10 @@ function stampRequest(request, response, socket) {
   request.headers[PEER_ADDRESS_HEADER] = socket.remoteAddress ?? "";
   request.headers[CONNECTION_HEADER] = connectionId(socket);
   delete request.headers[MALFORMED_PATH_HEADER];
-  if (!settings.trustProxy && request.headers["x-forwarded-host"] !== undefined) {
+  if (
+    request.headers["x-forwarded-host"] !== undefined &&
+    !settings.trustedProxies.trusts(normalizedPeer(socket.remoteAddress))
+  ) {
     delete request.headers["x-forwarded-host"];
   }
   // Without a `%` nothing can be malformed: most requests skip decoding their path segments.

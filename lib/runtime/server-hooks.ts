@@ -44,7 +44,7 @@ export async function registerServerHooks(): Promise<void> {
     rateLimit: env.RATE_LIMIT_MAX === 0 ? "off" : `${env.RATE_LIMIT_MAX}/${env.RATE_LIMIT_WINDOW_SECONDS}s`,
     rateLimitStore: env.RATE_LIMIT_MAX === 0 ? null : env.REDIS_URL ? "redis" : "memory",
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
-    trustProxy: env.TRUST_PROXY,
+    trustedProxies: env.TRUSTED_PROXIES || "none",
   });
   if (!isRequestStampPreloaded()) {
     installRequestStamp();

@@ -1,0 +1,358 @@
+/*
+ * Several instances of the production build behind HAProxy, on this machine (docs/scale-out.md):
+ *
+ *   npm run cluster:up        # HAProxy on CLUSTER_PORT (8080), CLUSTER_INSTANCES (2) instances from CLUSTER_PORT + 1
+ *   npm run cluster:status    # JSON: HAProxy and each instance's pid, port and health
+ *   npm run cluster:down      # stops everything cluster:up started
+ *   npm run cluster:bench     # req/s through HAProxy with 1 and with every instance (cluster-bench.ts)
+ *
+ * Settings: tools/cluster/cluster-settings.ts (CLUSTER_*, DATABASE_URL, REDIS_URL, AUTH_MODE); the instances'
+ * other settings pass through from the environment. Processes outlive this command: their pids are in the state
+ * directory (CLUSTER_STATE_DIR, .data/cluster), with their logs.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { httpGet, isFailure } from "../bench/app-process.ts";
+import { prepareClusterDatabase } from "./cluster-database.ts";
+import { type ClusterSettings, readClusterSettings, redactUrl } from "./cluster-settings.ts";
+import {
+  type ClusterState,
+  COMMAND_MARK,
+  clearClusterState,
+  isOurProcess,
+  type ProcessRecord,
+  readClusterState,
+  writeClusterState,
+} from "./cluster-state.ts";
+import {
+  adminSocketPath,
+  backendStats,
+  checkHaproxyConfig,
+  ensureHaproxy,
+  haproxyEnv,
+  readHaproxyTemplate,
+  renderHaproxyConfig,
+  type ServerStat,
+  serversFor,
+  spawnHaproxy,
+  waitForServers,
+} from "./haproxy.ts";
+import { clusterInstanceEnv, sharedSecrets } from "./instance-env.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const say = (line: string) => console.error(`cluster: ${line}`);
+
+/** A port nobody listens on yet at `host` (cluster:up refuses to start over something else). */
+function portFree(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+function buildExists(): boolean {
+  return existsSync(path.join(ROOT, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"));
+}
+
+/** One instance: `node scripts/serve.mjs start` on its port, detached, its output appended to its log. */
+function spawnInstance(port: number, env: Record<string, string | undefined>, logFile: string): ChildProcess {
+  const childEnv: Record<string, string> = { NEXT_TELEMETRY_DISABLED: "1" };
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
+  const fd = openSync(logFile, "a");
+  const child = spawn(
+    process.execPath,
+    ["scripts/serve.mjs", "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    {
+      cwd: ROOT,
+      env: childEnv as NodeJS.ProcessEnv,
+      stdio: ["ignore", fd, fd],
+      detached: true,
+    },
+  );
+  closeSync(fd);
+  child.unref();
+  return child;
+}
+
+async function waitHealthy(url: string, record: ProcessRecord, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!isOurProcess(record.pid, COMMAND_MARK.instance)) {
+      throw new Error(`${record.name} exited during start; its log (${record.log}):\n${tail(record.log)}`);
+    }
+    const res = await httpGet(`${url}/api/health`, { Host: "localhost" }, 5_000);
+    if (!isFailure(res) && res.status === 200) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${record.name} did not answer /api/health within ${timeoutMs} ms; its log:\n${tail(record.log)}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+/** Refused before anything was started: nothing to stop. */
+class StartRefused extends Error {}
+
+/** Refuses to start over a running cluster, on a port in use, or without HAProxy; returns HAProxy's binary. */
+async function preflight(settings: ClusterSettings): Promise<string> {
+  const existing = readClusterState(settings.stateDir);
+  const alive = (p: ProcessRecord) =>
+    isOurProcess(p.pid, p.name === "haproxy" ? COMMAND_MARK.haproxy : COMMAND_MARK.instance);
+  if (existing && [existing.haproxy, ...existing.instances].some(alive)) {
+    throw new StartRefused(`a cluster is already running (${settings.stateDir}): npm run cluster:down first`);
+  }
+  for (const port of [settings.port, ...settings.appPorts]) {
+    const host = port === settings.port ? settings.host : "127.0.0.1";
+    if (!(await portFree(host, port))) throw new StartRefused(`port ${port} on ${host} is in use`);
+  }
+  const binary = ensureHaproxy(say);
+  if (!binary) {
+    throw new StartRefused(
+      "haproxy is not installed and cannot be installed here (apt-get install -y haproxy, as root)",
+    );
+  }
+  return binary;
+}
+
+/** The production build (made when there is none) and the database. */
+async function prepareBuildAndDatabase(settings: ClusterSettings): Promise<void> {
+  if (!buildExists()) {
+    say("no production build: npx next build");
+    execFileSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: ROOT,
+      stdio: "inherit",
+    });
+  }
+  mkdirSync(settings.stateDir, { recursive: true });
+  say(`database ${redactUrl(settings.databaseUrl)}`);
+  await prepareClusterDatabase(settings, say);
+}
+
+interface HaproxySetup {
+  binary: string;
+  file: string;
+  variables: Record<string, string>;
+}
+
+/** deploy/haproxy/haproxy.cfg with this cluster's servers, in the state directory, checked by `haproxy -c`. */
+function writeHaproxyConfig(settings: ClusterSettings, binary: string): HaproxySetup {
+  const file = path.join(settings.stateDir, "haproxy.cfg");
+  writeFileSync(file, renderHaproxyConfig(readHaproxyTemplate(), serversFor("127.0.0.1", settings.appPorts)));
+  const variables = haproxyEnv({
+    bind: `${settings.host}:${settings.port}`,
+    proxySource: settings.proxySource,
+    stateDir: settings.stateDir,
+  });
+  const invalid = checkHaproxyConfig(binary, file, variables);
+  if (invalid) throw new StartRefused(`haproxy refuses ${file}:\n${invalid}`);
+  return { binary, file, variables };
+}
+
+/** Spawns the instances and HAProxy, and records them at once: a start that fails later is still stopped. */
+function startProcesses(
+  settings: ClusterSettings,
+  env: Record<string, string | undefined>,
+  haproxySetup: HaproxySetup,
+): ClusterState {
+  const instanceEnv = { ...env, ...clusterInstanceEnv(settings, sharedSecrets(settings.stateDir, env)) };
+  const instances: ProcessRecord[] = serversFor("127.0.0.1", settings.appPorts).map((server) => {
+    const log = path.join(settings.stateDir, `${server.name}.log`);
+    const child = spawnInstance(server.port, instanceEnv, log);
+    return { name: server.name, pid: child.pid ?? 0, port: server.port, log };
+  });
+  const haproxyLog = path.join(settings.stateDir, "haproxy.log");
+  const haproxy = spawnHaproxy(haproxySetup.binary, haproxySetup.file, haproxySetup.variables, haproxyLog);
+  const state: ClusterState = {
+    startedAt: new Date().toISOString(),
+    host: settings.host,
+    port: settings.port,
+    proxySource: settings.proxySource,
+    config: haproxySetup.file,
+    database: redactUrl(settings.databaseUrl),
+    redis: redactUrl(settings.redisUrl),
+    haproxy: { name: "haproxy", pid: haproxy.pid, port: settings.port, log: haproxyLog },
+    instances,
+  };
+  writeClusterState(settings.stateDir, state);
+  return state;
+}
+
+/**
+ * Starts the cluster and resolves with its status once every instance is UP in HAProxy. `env`: the operator's
+ * environment, which the instances inherit under the cluster's own settings.
+ */
+export async function clusterUp(
+  settings: ClusterSettings,
+  env: Record<string, string | undefined> = process.env,
+): Promise<ClusterStatus> {
+  const binary = await preflight(settings);
+  await prepareBuildAndDatabase(settings);
+  const state = startProcesses(settings, env, writeHaproxyConfig(settings, binary));
+  say(`starting ${state.instances.length} instances (logs in ${settings.stateDir})`);
+  await Promise.all(
+    state.instances.map((record) => waitHealthy(`http://127.0.0.1:${record.port}`, record, 180_000)),
+  );
+  await waitForServers(
+    adminSocketPath(settings.stateDir),
+    state.instances.map((i) => i.name),
+    "UP",
+    30_000,
+  );
+  say(`up: http://${settings.host}:${settings.port} (npm run cluster:status, npm run cluster:down)`);
+  return clusterStatus(settings);
+}
+
+/** Sends SIGTERM to each process still ours, waits up to `graceMs`, then SIGKILLs the instances' process groups. */
+export async function clusterDown(settings: ClusterSettings, graceMs = 20_000): Promise<void> {
+  const state = readClusterState(settings.stateDir);
+  if (!state) {
+    say(`no cluster state in ${settings.stateDir}: nothing to stop`);
+    return;
+  }
+  const processes = [
+    ...state.instances.map((p) => ({ ...p, mark: COMMAND_MARK.instance, group: true })),
+    { ...state.haproxy, mark: COMMAND_MARK.haproxy, group: false },
+  ].filter((p) => isOurProcess(p.pid, p.mark));
+  for (const p of processes) process.kill(p.pid, "SIGTERM");
+  const deadline = Date.now() + graceMs;
+  while (processes.some((p) => isOurProcess(p.pid, p.mark)) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  for (const p of processes.filter((q) => isOurProcess(q.pid, q.mark))) {
+    say(`${p.name} (pid ${p.pid}) did not stop within ${graceMs} ms: SIGKILL`);
+    try {
+      process.kill(p.group ? -p.pid : p.pid, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  }
+  clearClusterState(settings.stateDir, state);
+  say(`stopped ${processes.map((p) => `${p.name} (${p.pid})`).join(", ") || "nothing (none was running)"}`);
+}
+
+interface InstanceStatus {
+  name: string;
+  pid: number;
+  port: number;
+  running: boolean;
+  /** GET /api/health on the instance itself: its status and body, or the connection error. */
+  health: { status: number; database?: unknown; audit?: unknown } | { error: string };
+  /** The instance as HAProxy's health checks see it (UP, DOWN, MAINT, …). */
+  haproxy: string | null;
+  requests: number | null;
+}
+
+async function instanceHealth(port: number): Promise<InstanceStatus["health"]> {
+  const res = await httpGet(`http://127.0.0.1:${port}/api/health`, { Host: "localhost" }, 3_000);
+  if (isFailure(res)) return { error: res.error };
+  try {
+    const body = JSON.parse(res.body) as { database?: unknown; audit?: unknown };
+    return { status: res.status, database: body.database, audit: body.audit };
+  } catch {
+    return { status: res.status };
+  }
+}
+
+export type ClusterStatus = Awaited<ReturnType<typeof clusterStatus>>;
+
+export async function clusterStatus(settings: ClusterSettings) {
+  const state = readClusterState(settings.stateDir);
+  if (!state) return { running: false, stateDir: settings.stateDir, replica: NO_REPLICA };
+  let stats: ServerStat[] = [];
+  let haproxyError: string | undefined;
+  try {
+    stats = await backendStats(adminSocketPath(settings.stateDir));
+  } catch (error) {
+    haproxyError = (error as Error).message;
+  }
+  const instances: InstanceStatus[] = await Promise.all(
+    state.instances.map(async (p) => {
+      const stat = stats.find((s) => s.name === p.name);
+      return {
+        name: p.name,
+        pid: p.pid,
+        port: p.port,
+        running: isOurProcess(p.pid, COMMAND_MARK.instance),
+        health: await instanceHealth(p.port),
+        haproxy: stat?.status ?? null,
+        requests: stat?.total ?? null,
+      };
+    }),
+  );
+  const backend = stats.find((s) => s.name === "BACKEND");
+  return {
+    running: isOurProcess(state.haproxy.pid, COMMAND_MARK.haproxy) && instances.some((i) => i.running),
+    url: `http://${state.host}:${state.port}`,
+    startedAt: state.startedAt,
+    haproxy: {
+      pid: state.haproxy.pid,
+      port: state.port,
+      running: isOurProcess(state.haproxy.pid, COMMAND_MARK.haproxy),
+      config: state.config,
+      proxySource: state.proxySource,
+      ...(backend ? { retries: backend.retries, redispatches: backend.redispatches } : {}),
+      ...(haproxyError ? { error: haproxyError } : {}),
+    },
+    instances,
+    database: state.database,
+    redis: state.redis,
+    replica: NO_REPLICA,
+  };
+}
+
+/** Reads from a hot standby are another part of issue 25; none is set up by this script. */
+const NO_REPLICA = { configured: false, state: "none", lagMs: null } as const;
+
+const USAGE = "usage: tsx tools/cluster/cluster.ts up|down|status";
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const command = argv[0];
+  const settings = readClusterSettings(process.env, ROOT);
+  switch (command) {
+    case "up":
+      try {
+        console.log(JSON.stringify(await clusterUp(settings), null, 2));
+      } catch (error) {
+        say((error as Error).message);
+        if (error instanceof StartRefused) return 1;
+        say("stopping what was started");
+        await clusterDown(settings, 10_000);
+        return 1;
+      }
+      return 0;
+    case "down":
+      await clusterDown(settings);
+      return 0;
+    case "status": {
+      const report = await clusterStatus(settings);
+      console.log(JSON.stringify(report, null, 2));
+      return report.running ? 0 : 3;
+    }
+    default:
+      console.error(USAGE);
+      return 2;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}
