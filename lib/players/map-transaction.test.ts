@@ -18,6 +18,8 @@ function row(overrides: Partial<TransactionRow> = {}): TransactionRow {
     createdBy: "System",
     createdAt: new Date("2025-03-10T00:00:00.001Z"),
     completedAt: null,
+    status: "pending",
+    version: 0,
     ...overrides,
   };
 }

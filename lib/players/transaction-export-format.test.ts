@@ -22,6 +22,7 @@ const base: Transaction = {
   created_by: "System",
   created_at: "2026-01-02T03:04:05.678Z",
   completed_at: null,
+  status: "pending",
 };
 
 describe("CSV export", () => {
