@@ -1,0 +1,21 @@
+import pg from "pg";
+
+/**
+ * A plain pg pool for processes outside the web server that write the read model (npm run ingest): a few
+ * connections, every statement under statement_timeout, and a lost idle connection logged instead of crashing
+ * the process (a restarted server is reconnected to on the next query).
+ */
+export function createPgPool(
+  connectionString: string,
+  options: { max?: number; statementTimeoutMs?: number; onError?: (error: Error) => void } = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 4,
+    statement_timeout: options.statementTimeoutMs ?? 30_000,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  });
+  pool.on("error", (error) => options.onError?.(error));
+  return pool;
+}
