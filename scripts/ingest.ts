@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     name: `ingest:${config.INGEST_CONSUMER}`,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
+    // A broker that is not up yet is waited for, as one that goes away later is.
+    waitOnFirstConnect: true,
   });
   void (async () => {
     for await (const s of nc.status()) {

@@ -28,6 +28,8 @@ export interface ApplyBatchOptions {
   /** Transactions, at most one per id (its highest version in the batch). */
   transactions: WalletTransactionEvent[];
   progress: BatchProgress | null;
+  /** Whether a transaction of an unknown player has waited long enough to go to wallet.dead (counted as dead). */
+  deadIfWaiting?: (transactionId: string) => boolean;
 }
 
 export interface ApplyBatchResult {
@@ -105,14 +107,15 @@ export async function applyBatch(client: ClientBase, options: ApplyBatchOptions)
   }
   const p = options.progress;
   if (p) {
+    const deadWaiting = [...waiting].filter((id) => options.deadIfWaiting?.(id) ?? false).length;
     await client.query(RECORD_PROGRESS_SQL, [
       p.consumer,
       p.streamSeq,
       p.subject,
       p.eventId,
       p.publishedAt,
-      p.applied,
-      p.dead,
+      p.applied - waiting.size,
+      p.dead + deadWaiting,
     ]);
   }
   const changedPlayers = [...changed];

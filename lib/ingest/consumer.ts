@@ -99,8 +99,6 @@ export async function startIngest(options: StartIngestOptions): Promise<IngestRu
     batchSize: config.INGEST_BATCH_SIZE,
   });
   const js = jetstream(nc);
-  const consumer = await js.consumers.get(WALLET_STREAM, config.INGEST_CONSUMER);
-  const messages: ConsumerMessages = await consumer.consume({ max_messages: config.INGEST_BATCH_SIZE * 2 });
   const stats: IngestStats = {
     batches: 0,
     applied: 0,
@@ -114,23 +112,29 @@ export async function startIngest(options: StartIngestOptions): Promise<IngestRu
   const buffer: JsMsg[] = [];
   let wake: (() => void) | null = null;
   let stopping = false;
-  let ended = false;
+  let messages: ConsumerMessages | null = null;
   const signal = () => {
     wake?.();
     wake = null;
   };
-  void (async () => {
-    for await (const msg of messages) {
-      buffer.push(msg);
-      signal();
+  // The pump: consume() recovers from a reconnect by itself; should its iterator end anyway (the consumer
+  // deleted, a fatal status), consume again after a second, until stop().
+  const pumped = (async () => {
+    while (!stopping) {
+      try {
+        const consumer = await js.consumers.get(WALLET_STREAM, config.INGEST_CONSUMER);
+        messages = await consumer.consume({ max_messages: config.INGEST_BATCH_SIZE * 2 });
+        if (stopping) await messages.close();
+        for await (const msg of messages) {
+          buffer.push(msg);
+          signal();
+        }
+      } catch (error) {
+        log.warn("ingest: consuming failed, trying again", { error: String(error) });
+      }
+      if (!stopping) await new Promise((r) => setTimeout(r, 1_000));
     }
-    ended = true;
-    signal();
-  })().catch((error: unknown) => {
-    log.warn("ingest: the message stream ended with an error", { error: String(error) });
-    ended = true;
-    signal();
-  });
+  })();
 
   /** Publishes a dead letter: the original payload, why, and where it came from. */
   const deadLetter = async (msg: JsMsg, reason: string) => {
@@ -149,6 +153,14 @@ export async function startIngest(options: StartIngestOptions): Promise<IngestRu
     const players = highestVersions(decoded.flatMap((d) => (d.kind === "player" ? [d.event] : [])));
     const deadNow = decoded.filter((d): d is Extract<Decoded, { kind: "dead" }> => d.kind === "dead");
     const last = batch.reduce((a, m) => (m.seq > a.seq ? m : a));
+    // A transaction waits for its player at most this many deliveries (the highest delivery in the batch counts).
+    const deliveries = new Map<string, number>();
+    for (const d of decoded) {
+      if (d.kind === "transaction")
+        deliveries.set(d.event.id, Math.max(deliveries.get(d.event.id) ?? 0, d.msg.info.deliveryCount));
+    }
+    const deadIfWaiting = (id: string) =>
+      (deliveries.get(id) ?? 0) >= config.INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES;
     const progress: BatchProgress = {
       consumer: config.INGEST_CONSUMER,
       streamSeq: last.seq,
@@ -159,16 +171,23 @@ export async function startIngest(options: StartIngestOptions): Promise<IngestRu
       dead: deadNow.length,
     };
     const client = await pool.connect();
+    // A connection lost while checked out emits 'error' on the client (the pool listens only to idle ones):
+    // without a listener that would end the process; the query in flight fails and the batch is retried.
+    const onLost = (error: Error) =>
+      log.warn("ingest: database connection lost mid-batch", { error: error.message });
+    client.on("error", onLost);
     let result: Awaited<ReturnType<typeof applyBatch>>;
     try {
       await client.query("BEGIN");
-      result = await applyBatch(client, { players, transactions, progress });
+      result = await applyBatch(client, { players, transactions, progress, deadIfWaiting });
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
+      client.off("error", onLost);
       client.release(true);
       throw error;
     }
+    client.off("error", onLost);
     client.release();
     // Committed: from here on every event of the batch is settled.
     const waitingMsgs = decoded.filter(
@@ -243,7 +262,6 @@ export async function startIngest(options: StartIngestOptions): Promise<IngestRu
   const done = (async () => {
     while (!stopping) {
       if (buffer.length === 0) {
-        if (ended) break;
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, 1_000); // a periodic wake, for the progress line
@@ -265,9 +283,10 @@ export async function startIngest(options: StartIngestOptions): Promise<IngestRu
     done,
     async stop() {
       stopping = true;
-      await messages.close().catch(() => undefined);
+      await messages?.close().catch(() => undefined);
       signal();
       await done;
+      await pumped;
     },
   };
 }
