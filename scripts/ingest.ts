@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   }
   const pool = createPgPool(config.DATABASE_URL, {
     statementTimeoutMs: config.INGEST_STATEMENT_TIMEOUT_MS,
+    applicationName: `ingest:${config.INGEST_CONSUMER}`,
     onError: (error) => log.warn("ingest: database connection lost", { error: error.message }),
   });
   const nc = await connect({

@@ -7,7 +7,13 @@ import pg from "pg";
  */
 export function createPgPool(
   connectionString: string,
-  options: { max?: number; statementTimeoutMs?: number; onError?: (error: Error) => void } = {},
+  options: {
+    max?: number;
+    statementTimeoutMs?: number;
+    onError?: (error: Error) => void;
+    /** Names the connections in pg_stat_activity (the bench finds the consumer's backends by it). */
+    applicationName?: string;
+  } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
@@ -15,6 +21,7 @@ export function createPgPool(
     statement_timeout: options.statementTimeoutMs ?? 30_000,
     connectionTimeoutMillis: 5_000,
     keepAlive: true,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
   });
   pool.on("error", (error) => options.onError?.(error));
   return pool;

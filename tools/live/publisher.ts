@@ -17,7 +17,7 @@ export function eventJson(event: SimEvent): string {
 export interface PublisherOptions {
   maxInFlight?: number;
   /** Called with each event once the stream has acknowledged it. */
-  onAck?: (event: SimEvent, publishedAt: number) => void;
+  onAck?: (event: SimEvent, publishedAt: number, streamSeq: number, duplicate: boolean) => void;
   onRetry?: (error: unknown) => void;
 }
 
@@ -51,9 +51,9 @@ export class Publisher {
     for (let attempt = 0; ; attempt++) {
       const at = Date.now();
       try {
-        await this.js.publish(event.subject, data, { msgID, timeout: 5_000 });
+        const ack = await this.js.publish(event.subject, data, { msgID, timeout: 5_000 });
         this.published += 1;
-        this.options.onAck?.(event, at);
+        this.options.onAck?.(event, at, ack.seq, ack.duplicate);
         return;
       } catch (error) {
         this.retries += 1;
