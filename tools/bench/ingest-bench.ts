@@ -151,7 +151,13 @@ async function main() {
   });
   for (const e of sim.playerEvents()) await publisher.publish(e);
   await publisher.settle();
-  await pause(1_000);
+  // The consumer is up (it has applied the profiles) before the clock starts.
+  while (
+    Number((await probe.query<{ n: string }>("SELECT count(*) AS n FROM players")).rows[0]?.n) <
+    num("players")
+  ) {
+    await pause(200);
+  }
 
   // Publish → visible through the API: a few probes per second of freshly published transactions.
   const visible: number[] = [];
