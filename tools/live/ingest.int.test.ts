@@ -33,7 +33,8 @@ const PORT_BASE = Number(process.env.E2E_POSTGRES_PORT ?? 3202) + 30;
 const quiet = { info: () => undefined, warn: () => undefined };
 const hasNats = natsServerAvailable();
 // CI requires them (scripts/test.sh checks NATS too): never a silent skip there.
-if (!hasNats && process.env.CI === "true") throw new Error("nats-server is not on PATH; CI requires the live tests");
+if (!hasNats && process.env.CI === "true")
+  throw new Error("nats-server is not on PATH; CI requires the live tests");
 
 describe.runIf(hasNats)("npm run ingest: exactness and poison events", () => {
   let nats: NatsServer;
