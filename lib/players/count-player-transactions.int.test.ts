@@ -237,3 +237,57 @@ describe("transaction_daily_stats: kept current by the database", () => {
     expect(rows[0]?.differing).toBe(0);
   });
 });
+
+describe("status filter: all four states (issue 24)", () => {
+  const PLAYER = "PTEST-STATUS4";
+
+  it("counts and lists pending, completed, failed and cancelled exactly, from whole days and partial ones", async () => {
+    const { listPlayerTransactions } = await import("./list-player-transactions.ts");
+    await sql.query("DELETE FROM players WHERE id = $1", [PLAYER]);
+    await sql.query(
+      `INSERT INTO players (id, name, currency, registration_date) VALUES ($1, 'Status Test', 'EUR', '2025-01-01Z')`,
+      [PLAYER],
+    );
+    try {
+      // 60 transactions over 10 days; states by g % 4 (completed_at set exactly when completed).
+      await sql.query(
+        `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by,
+                                   created_at, completed_at, status)
+         SELECT 'ST4-' || g, $1, timestamptz '2025-06-01Z' + g * interval '4 hours', 'withdrawal', 'Card Withdrawal',
+                -g, 'EUR', 'System', now(),
+                CASE WHEN g % 4 = 1 THEN now() END,
+                (ARRAY['pending','completed','failed','cancelled'])[1 + g % 4]::transaction_status
+         FROM generate_series(1, 60) g`,
+        [PLAYER],
+      );
+      for (const status of ["pending", "completed", "failed", "cancelled"] as const) {
+        for (const qs of [
+          `status=${status}`,
+          `status=${status}&from_date=2025-06-02T05:00:00Z&to_date=2025-06-09T13:00:00Z`,
+        ]) {
+          const plain = await sql.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM transactions WHERE player_id = $1 AND status = $2
+               AND date >= COALESCE($3::timestamptz, '-infinity') AND date <= COALESCE($4::timestamptz, 'infinity')`,
+            [
+              PLAYER,
+              status,
+              qs.includes("from_date") ? "2025-06-02T05:00:00Z" : null,
+              qs.includes("to_date") ? "2025-06-09T13:00:00Z" : null,
+            ],
+          );
+          const filters = filtersOf(qs);
+          expect(await countPlayerTransactions({ playerId: PLAYER, filters }, db), qs).toBe(plain.rows[0]?.n);
+          const page = await listPlayerTransactions({ playerId: PLAYER, filters, limit: 100, offset: 0 }, db);
+          expect(page?.total, qs).toBe(plain.rows[0]?.n);
+          expect(new Set(page?.transactions.map((t) => t.status)), qs).toEqual(new Set([status]));
+          expect(
+            page?.transactions.every((t) => (t.completed_at !== null) === (status === "completed")),
+            qs,
+          ).toBe(true);
+        }
+      }
+    } finally {
+      await sql.query("DELETE FROM players WHERE id = $1", [PLAYER]);
+    }
+  });
+});
