@@ -92,6 +92,16 @@ const envSchema = z
     REDIS_URL: z.string().min(1).optional(),
     REDIS_KEY_PREFIX: z.string().max(100).default("par:"),
     /**
+     * The NATS server whose stream WALLET feeds the read model (npm run ingest). The web server uses it only for
+     * /api/health/ingest's lag (the consumer's num_pending); without it that lag is reported as unknown.
+     */
+    NATS_URL: z.string().min(1).optional(),
+    /** The durable consumer whose lag /api/health/ingest reports (npm run ingest's INGEST_CONSUMER). */
+    INGEST_CONSUMER: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .default("read-model"),
+    /**
      * Where `npm start` / `npm run dev` listen (scripts/serve-hostname.mjs): demo mode listens on 127.0.0.1 without
      * it, elsewhere Next.js's default (every interface) stands. In demo mode also a host name the server answers.
      */

@@ -10,7 +10,7 @@ const PLAYER_COLUMNS = `id text, name text, email text, phone text, currency tex
 
 const TRANSACTION_COLUMNS = `id text, player_id text, date timestamptz, event_type event_type, event_name text,
   event_note text, amount numeric, currency text, payment_method text, created_by text,
-  created_at timestamptz, completed_at timestamptz`;
+  created_at timestamptz, completed_at timestamptz, status transaction_status`;
 
 const names = (columns: string) =>
   columns

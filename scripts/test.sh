@@ -5,7 +5,9 @@
 # keys; E2E_EMBEDDED_PORT / E2E_POSTGRES_PORT / E2E_JWT_PORT / E2E_OIDC_PORT choose the ports of the app servers,
 # E2E_OIDC_PROVIDER_PORT that of the test OpenID provider (e2e/oidc), the trust tests
 # use ports from E2E_POSTGRES_PORT + 8). Without it the PostgreSQL runs are skipped with a warning, except under
-# CI=true where they are required. Redis (TEST_REDIS_URL, default 127.0.0.1:6379) likewise.
+# CI=true where they are required. Redis (TEST_REDIS_URL, default 127.0.0.1:6379) likewise, and NATS JetStream
+# (TEST_NATS_URL, default 127.0.0.1:4222, with the nats-server binary on PATH: the live tests in tools/live start
+# throwaway servers of their own from it, on ports from E2E_POSTGRES_PORT + 30).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +27,17 @@ node -e '
 if [ "$redis_ok" = 0 ]; then
   if [ "${CI:-}" = "true" ]; then echo "Redis is not reachable at ${TEST_REDIS_URL:-127.0.0.1:6379}; CI requires it." >&2; exit 1; fi
   echo "WARNING: Redis not reachable; the shared rate-limit tests are skipped." >&2
+fi
+
+nats_ok=1
+node -e '
+  const u = new URL(process.env.TEST_NATS_URL ?? "nats://127.0.0.1:4222");
+  const s = require("node:net").connect({ host: u.hostname, port: Number(u.port || 4222) }, () => process.exit(0));
+  s.on("error", () => process.exit(1));
+  setTimeout(() => process.exit(1), 2000);' && command -v nats-server >/dev/null 2>&1 || nats_ok=0
+if [ "$nats_ok" = 0 ]; then
+  if [ "${CI:-}" = "true" ]; then echo "NATS JetStream is not reachable at ${TEST_NATS_URL:-127.0.0.1:4222} (or nats-server is not on PATH); CI requires it." >&2; exit 1; fi
+  echo "WARNING: NATS (nats-server) not available; the live read model tests (tools/live) are skipped." >&2
 fi
 
 echo "== OpenAPI document (Redocly and Spectral, offline)"

@@ -5,7 +5,7 @@ import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { TransactionData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatDateTime, timeZoneLabel } from "@/lib/format/dates";
-import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
+import { EVENT_TYPE_LABELS, TRANSACTION_STATUS_LABELS } from "@/lib/format/labels";
 import { directionOf, formatMoney } from "@/lib/format/money";
 import type { features, TransactionColumnMeta, TransactionColumns } from "@/lib/hooks/use-transactions-table";
 import { Badge } from "../ui/badge.tsx";
@@ -80,11 +80,13 @@ export function AmountText({ amount, currency }: { amount: string; currency: str
 
 const missing = <span className="text-slate-500">—</span>;
 
-export function StatusText({ completedAt }: { completedAt: string | null }) {
-  return completedAt ? (
-    <span className="text-slate-700">Completed</span>
+/** Completed reads as plain text (most rows); the other states as badges with their word, never colour alone. */
+export function StatusText({ status }: { status: TransactionData["status"] }) {
+  const { label, tone } = TRANSACTION_STATUS_LABELS[status];
+  return status === "completed" ? (
+    <span className="text-slate-700">{label}</span>
   ) : (
-    <Badge tone="warning">Pending</Badge>
+    <Badge tone={tone}>{label}</Badge>
   );
 }
 
@@ -119,10 +121,10 @@ export function transactionColumns(tz: TimeZoneChoice): TransactionColumns {
       meta: WRAPS,
     }),
     helper.accessor("created_by", { header: "Created by", meta: ONE_LINE }),
-    helper.accessor("completed_at", {
+    helper.accessor("status", {
       id: "status",
       header: "Status",
-      cell: (info) => <StatusText completedAt={info.getValue()} />,
+      cell: (info) => <StatusText status={info.getValue()} />,
       meta: ONE_LINE,
     }),
     helper.display({

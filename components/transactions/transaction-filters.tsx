@@ -10,22 +10,19 @@ import {
   SORTS,
   type SortValue,
   STATUSES,
-  type StatusValue,
   type TimeZoneChoice,
   type TransactionViewState,
 } from "@/lib/client/transaction-url-state";
 import type { TransactionFacetsData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { timeZoneLabel } from "@/lib/format/dates";
-import { EVENT_TYPE_LABELS, SORT_LABELS } from "@/lib/format/labels";
+import { EVENT_TYPE_LABELS, SORT_LABELS, TRANSACTION_STATUS_LABELS } from "@/lib/format/labels";
 import { formatCount } from "@/lib/format/money";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
 import { Button } from "../ui/button.tsx";
 import { MultiSelect } from "./multi-select.tsx";
 
 export type FilterPatch = Partial<FilterState>;
-
-const STATUS_LABELS: Record<StatusValue, string> = { pending: "Pending", completed: "Completed" };
 
 const controlClass =
   "h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600";
@@ -103,7 +100,7 @@ export function TransactionFilters({
           value={state.status ?? ""}
           options={[
             { value: "", label: "Any" },
-            ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+            ...STATUSES.map((s) => ({ value: s, label: TRANSACTION_STATUS_LABELS[s].label })),
           ]}
           onChange={(value) => onChange({ status: STATUSES.find((s) => s === value) ?? null })}
         />

@@ -18,6 +18,7 @@ const row: TransactionData = {
   created_by: "System",
   created_at: "2026-11-01T10:00:00.000Z",
   completed_at: null,
+  status: "pending",
 };
 
 /** The hook and the view together, as the panel uses them. */

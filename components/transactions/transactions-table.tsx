@@ -83,7 +83,7 @@ function TransactionCards({
             ) : null}
             <dt className="text-slate-600">Status</dt>
             <dd>
-              <StatusText completedAt={t.completed_at} />
+              <StatusText status={t.status} />
             </dd>
           </dl>
           {/* Created and completed, as the table's details row has them: a native disclosure, keyboard-ready. */}
@@ -149,7 +149,7 @@ function TransactionDetails({ t, tz }: { t: TransactionData; tz: TimeZoneChoice 
         {at(t.created_at)} by {t.created_by}
       </dd>
       <dt className="text-slate-600">Completed</dt>
-      <dd>{t.completed_at ? at(t.completed_at) : <StatusText completedAt={null} />}</dd>
+      <dd>{t.completed_at ? at(t.completed_at) : <StatusText status={t.status} />}</dd>
     </dl>
   );
 }

@@ -37,7 +37,12 @@ export const SORTS = [
 ] as const satisfies readonly TransactionSort[];
 export type SortValue = (typeof SORTS)[number];
 export const DEFAULT_SORT: SortValue = "date_desc";
-export const STATUSES = ["pending", "completed"] as const satisfies readonly TransactionStatus[];
+export const STATUSES = [
+  "pending",
+  "completed",
+  "failed",
+  "cancelled",
+] as const satisfies readonly TransactionStatus[];
 export type StatusValue = (typeof STATUSES)[number];
 
 const parseAsDay = createParser({

@@ -3,14 +3,17 @@
  * profile always agrees with the history (seed, generator and import all call this).
  *
  *   cash_balance         = Σ amount of non-bonus transactions, completed ones plus pending withdrawals
- *                          (a requested withdrawal is reserved at once; a pending deposit is not yet received)
+ *                          (a requested withdrawal is reserved at once; a pending deposit is not yet received;
+ *                          a failed or cancelled one moved no money and releases its reservation)
  *   bonus_balance        = Σ amount of completed bonus transactions (grants +, conversions/expiries −)
  *   total_balance        = cash_balance + bonus_balance
- *   pending_withdrawal   = Σ |amount| of withdrawals without completed_at
+ *   pending_withdrawal   = Σ |amount| of pending withdrawals (status pending: not failed, not cancelled)
  *   withdrawable_balance = cash_balance when the player may withdraw (not blocked, withdrawal_status 'allowed'), else 0
  *   ltd / ltw            = lifetime completed deposits / withdrawals (positive sums); ltnc = ltd − ltw
- *   last_deposit         = newest completed deposit; last_withdrawal = newest withdrawal (status completed|pending)
- *   active_bonus         = bonus_balance > 0; wr = wagering still required on it: 30 × the newest grant − bets since
+ *   last_deposit         = newest completed deposit; last_withdrawal = newest withdrawal that is pending or
+ *                          completed (failed and cancelled ones are skipped: the spec's status has those two)
+ *   active_bonus         = bonus_balance > 0; wr = wagering still required on it: 30 × the newest completed grant
+ *                          − bets since (failed and cancelled bets wagered nothing)
  *   ftd_date             = date of the first completed deposit
  */
 export const WAGERING_MULTIPLIER = 30;
@@ -21,9 +24,9 @@ WITH target AS (
 ),
 sums AS (
   SELECT p.id,
-    COALESCE(SUM(t.amount) FILTER (WHERE t.event_type <> 'bonus' AND (t.completed_at IS NOT NULL OR t.event_type = 'withdrawal')), 0) AS cash,
+    COALESCE(SUM(t.amount) FILTER (WHERE t.event_type <> 'bonus' AND (t.status = 'completed' OR (t.event_type = 'withdrawal' AND t.status = 'pending'))), 0) AS cash,
     COALESCE(SUM(t.amount) FILTER (WHERE t.event_type = 'bonus' AND t.completed_at IS NOT NULL), 0) AS bonus,
-    COALESCE(-SUM(t.amount) FILTER (WHERE t.event_type = 'withdrawal' AND t.completed_at IS NULL), 0) AS pending_w,
+    COALESCE(-SUM(t.amount) FILTER (WHERE t.event_type = 'withdrawal' AND t.status = 'pending'), 0) AS pending_w,
     COALESCE(SUM(t.amount) FILTER (WHERE t.event_type = 'deposit' AND t.completed_at IS NOT NULL), 0) AS ltd,
     COALESCE(-SUM(t.amount) FILTER (WHERE t.event_type = 'withdrawal' AND t.completed_at IS NOT NULL), 0) AS ltw,
     MIN(t.date) FILTER (WHERE t.event_type = 'deposit' AND t.completed_at IS NOT NULL) AS ftd
@@ -38,7 +41,7 @@ computed AS (
     WHERE player_id = s.id AND event_type = 'deposit' AND completed_at IS NOT NULL
     ORDER BY date DESC, id DESC LIMIT 1) ld ON true
   LEFT JOIN LATERAL (SELECT id, amount, completed_at FROM transactions
-    WHERE player_id = s.id AND event_type = 'withdrawal'
+    WHERE player_id = s.id AND event_type = 'withdrawal' AND status IN ('pending', 'completed')
     ORDER BY date DESC, id DESC LIMIT 1) lw ON true
   LEFT JOIN LATERAL (SELECT amount, date FROM transactions
     WHERE player_id = s.id AND event_type = 'bonus' AND amount > 0 AND completed_at IS NOT NULL
@@ -61,7 +64,8 @@ UPDATE players p SET
   active_bonus = c.bonus > 0,
   wr = CASE WHEN c.bonus > 0 AND c.lb_date IS NOT NULL THEN GREATEST(
     ${WAGERING_MULTIPLIER} * c.lb_amount + COALESCE((SELECT SUM(b.amount) FROM transactions b
-      WHERE b.player_id = c.id AND b.event_type = 'bet' AND b.date >= c.lb_date), 0), 0) ELSE 0 END
+      WHERE b.player_id = c.id AND b.event_type = 'bet' AND b.status IN ('pending', 'completed')
+        AND b.date >= c.lb_date), 0), 0) ELSE 0 END
 FROM computed c
 WHERE p.id = c.id
 `;

@@ -1,4 +1,4 @@
-import type { SortValue } from "@/lib/client/transaction-url-state";
+import type { SortValue, StatusValue } from "@/lib/client/transaction-url-state";
 import type { KycStatus } from "@/lib/schemas/enums";
 
 export type Tone = "neutral" | "positive" | "warning" | "negative" | "info";
@@ -19,6 +19,14 @@ export const EVENT_TYPE_LABELS: Record<string, string> = {
   win: "Win",
   adjustment: "Adjustment",
   refund: "Refund",
+};
+
+/** A transaction's state in words and tone: failed and cancelled moved no money, a support agent must see them. */
+export const TRANSACTION_STATUS_LABELS: Record<StatusValue, { label: string; tone: Tone }> = {
+  pending: { label: "Pending", tone: "warning" },
+  completed: { label: "Completed", tone: "neutral" },
+  failed: { label: "Failed", tone: "negative" },
+  cancelled: { label: "Cancelled", tone: "neutral" },
 };
 
 /** How each order reads, in captions and in the phone's sort menu. */

@@ -6,6 +6,7 @@ import {
   type InstantRange,
   rangeFilter,
   rowFilters,
+  STATUS_COUNT_SUMS,
   statsCount,
   transactionWhere,
   wholeDays,
@@ -62,7 +63,7 @@ export async function countByFilterValues(
       .groupBy({
         by: [...BY],
         where: { playerId, ...(day ? { day } : {}) },
-        _sum: filters.status ? { n: true, completedN: true } : { n: true },
+        _sum: filters.status ? STATUS_COUNT_SUMS : { n: true },
       })
       .then((groups) => groups.map((g) => ({ ...pick(g), n: statsCount(filters, g._sum) }))),
   ];

@@ -159,11 +159,14 @@ describe("transaction_daily_stats: kept current by the database", () => {
   const PLAYER = "PTEST-STATS";
   const fresh = `
     SELECT player_id, (date AT TIME ZONE 'UTC')::date AS day, event_type::text, event_name, created_by,
-           count(*)::int AS n, (count(*) FILTER (WHERE completed_at IS NOT NULL))::int AS completed_n,
-           COALESCE(sum(abs(amount)) FILTER (WHERE completed_at IS NOT NULL), 0)::numeric(30, 8)::text AS completed_amount
+           count(*)::int AS n, (count(*) FILTER (WHERE status = 'completed'))::int AS completed_n,
+           (count(*) FILTER (WHERE status = 'failed'))::int AS failed_n,
+           (count(*) FILTER (WHERE status = 'cancelled'))::int AS cancelled_n,
+           COALESCE(sum(abs(amount)) FILTER (WHERE status = 'completed'), 0)::numeric(30, 8)::text AS completed_amount
     FROM transactions WHERE player_id = $1 GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`;
   const kept = `
-    SELECT player_id, day, event_type::text, event_name, created_by, n, completed_n, completed_amount::text
+    SELECT player_id, day, event_type::text, event_name, created_by, n, completed_n, failed_n, cancelled_n,
+           completed_amount::text
     FROM transaction_daily_stats WHERE player_id = $1 ORDER BY 1, 2, 3, 4, 5`;
   const same = async () => {
     const [a, b] = await Promise.all([sql.query(fresh, [PLAYER]), sql.query(kept, [PLAYER])]);
@@ -179,18 +182,33 @@ describe("transaction_daily_stats: kept current by the database", () => {
     );
     try {
       await sql.query(
-        `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by, created_at, completed_at)
+        `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by, created_at, completed_at, status)
          SELECT 'STX' || g, $1, timestamptz '2025-05-01 23:59:59.999Z' + (g % 3) * interval '1 ms',
                 (ARRAY['bet','win','deposit']::event_type[])[1 + g % 3], 'Game ' || (g % 2), (g * 1.25)::numeric,
-                'EUR', 'System', now(), CASE WHEN g % 4 = 0 THEN NULL ELSE now() END
+                'EUR', 'System', now(), CASE WHEN g % 4 = 0 THEN NULL ELSE now() END,
+                (CASE WHEN g % 4 = 0 THEN 'pending' ELSE 'completed' END)::transaction_status
          FROM generate_series(1, 40) g`,
         [PLAYER],
       );
       expect(await same()).toBeGreaterThan(4);
       await sql.query(
-        `UPDATE transactions SET date = date + interval '2 days', completed_at = now() WHERE player_id = $1 AND id IN ('STX1','STX4','STX8')`,
+        `UPDATE transactions SET date = date + interval '2 days', completed_at = now(), status = 'completed' WHERE player_id = $1 AND id IN ('STX1','STX4','STX8')`,
         [PLAYER],
       );
+      await same();
+      // Failed and cancelled (issue 24): counted apart, never in the completed figures, also when a completed
+      // one turns failed.
+      await sql.query(
+        `UPDATE transactions SET completed_at = NULL,
+                status = (CASE WHEN id IN ('STX12', 'STX2') THEN 'failed' ELSE 'cancelled' END)::transaction_status
+         WHERE player_id = $1 AND id IN ('STX12', 'STX2', 'STX16', 'STX5')`,
+        [PLAYER],
+      );
+      const statuses = await sql.query<{ failed: number; cancelled: number }>(
+        `SELECT sum(failed_n)::int AS failed, sum(cancelled_n)::int AS cancelled FROM transaction_daily_stats WHERE player_id = $1`,
+        [PLAYER],
+      );
+      expect(statuses.rows[0]).toEqual({ failed: 2, cancelled: 2 });
       await same();
       await sql.query(
         `UPDATE transactions SET event_type = 'refund', event_name = 'Renamed', amount = -amount WHERE player_id = $1 AND id LIKE 'STX1%'`,
@@ -217,5 +235,59 @@ describe("transaction_daily_stats: kept current by the database", () => {
       WHERE f.n IS DISTINCT FROM s.n OR f.completed_n IS DISTINCT FROM s.completed_n
          OR f.completed_amount IS DISTINCT FROM s.completed_amount`);
     expect(rows[0]?.differing).toBe(0);
+  });
+});
+
+describe("status filter: all four states (issue 24)", () => {
+  const PLAYER = "PTEST-STATUS4";
+
+  it("counts and lists pending, completed, failed and cancelled exactly, from whole days and partial ones", async () => {
+    const { listPlayerTransactions } = await import("./list-player-transactions.ts");
+    await sql.query("DELETE FROM players WHERE id = $1", [PLAYER]);
+    await sql.query(
+      `INSERT INTO players (id, name, currency, registration_date) VALUES ($1, 'Status Test', 'EUR', '2025-01-01Z')`,
+      [PLAYER],
+    );
+    try {
+      // 60 transactions over 10 days; states by g % 4 (completed_at set exactly when completed).
+      await sql.query(
+        `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by,
+                                   created_at, completed_at, status)
+         SELECT 'ST4-' || g, $1, timestamptz '2025-06-01Z' + g * interval '4 hours', 'withdrawal', 'Card Withdrawal',
+                -g, 'EUR', 'System', now(),
+                CASE WHEN g % 4 = 1 THEN now() END,
+                (ARRAY['pending','completed','failed','cancelled'])[1 + g % 4]::transaction_status
+         FROM generate_series(1, 60) g`,
+        [PLAYER],
+      );
+      for (const status of ["pending", "completed", "failed", "cancelled"] as const) {
+        for (const qs of [
+          `status=${status}`,
+          `status=${status}&from_date=2025-06-02T05:00:00Z&to_date=2025-06-09T13:00:00Z`,
+        ]) {
+          const plain = await sql.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM transactions WHERE player_id = $1 AND status = $2
+               AND date >= COALESCE($3::timestamptz, '-infinity') AND date <= COALESCE($4::timestamptz, 'infinity')`,
+            [
+              PLAYER,
+              status,
+              qs.includes("from_date") ? "2025-06-02T05:00:00Z" : null,
+              qs.includes("to_date") ? "2025-06-09T13:00:00Z" : null,
+            ],
+          );
+          const filters = filtersOf(qs);
+          expect(await countPlayerTransactions({ playerId: PLAYER, filters }, db), qs).toBe(plain.rows[0]?.n);
+          const page = await listPlayerTransactions({ playerId: PLAYER, filters, limit: 100, offset: 0 }, db);
+          expect(page?.total, qs).toBe(plain.rows[0]?.n);
+          expect(new Set(page?.transactions.map((t) => t.status)), qs).toEqual(new Set([status]));
+          expect(
+            page?.transactions.every((t) => (t.completed_at !== null) === (status === "completed")),
+            qs,
+          ).toBe(true);
+        }
+      }
+    } finally {
+      await sql.query("DELETE FROM players WHERE id = $1", [PLAYER]);
+    }
   });
 });

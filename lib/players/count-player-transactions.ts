@@ -2,7 +2,14 @@ import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
-import { filterRange, statsCount, statsWhere, transactionWhere, wholeDays } from "./transaction-where.ts";
+import {
+  filterRange,
+  STATUS_COUNT_SUMS,
+  statsCount,
+  statsWhere,
+  transactionWhere,
+  wholeDays,
+} from "./transaction-where.ts";
 
 export interface CountPlayerTransactionsOptions {
   playerId: string;
@@ -32,7 +39,7 @@ export async function countPlayerTransactions(
     db.transactionDailyStat
       .aggregate({
         where: statsWhere(playerId, filters, { from: wholeFrom, until: wholeUntil }),
-        _sum: { n: true, completedN: true },
+        _sum: STATUS_COUNT_SUMS,
       })
       .then((r) => statsCount(filters, r._sum)),
   ];

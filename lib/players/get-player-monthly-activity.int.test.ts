@@ -43,6 +43,7 @@ const tx = (id: string, date: string, eventType: string, amount: string, complet
   createdBy: "System",
   createdAt: new Date(date),
   completedAt: completed ? new Date(date) : null,
+  status: completed ? ("completed" as const) : ("pending" as const),
 });
 
 beforeAll(async () => {

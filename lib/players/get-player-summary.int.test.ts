@@ -39,9 +39,10 @@ beforeAll(async () => {
   ];
   await sql.query(
     `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by,
-                               created_at, completed_at)
+                               created_at, completed_at, status)
      SELECT $1 || '-' || r.id, $1, r.date, r.type::event_type, initcap(r.type), r.amount::numeric, 'EUR', 'System',
-            r.date, CASE WHEN r.completed THEN r.date END
+            r.date, CASE WHEN r.completed THEN r.date END,
+            (CASE WHEN r.completed THEN 'completed' ELSE 'pending' END)::transaction_status
      FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::boolean[])
           AS r(id, date, type, amount, completed)`,
     [

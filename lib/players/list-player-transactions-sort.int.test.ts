@@ -41,7 +41,7 @@ beforeAll(async () => {
   );
   await sql.query(
     `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by,
-                               created_at, completed_at)
+                               created_at, completed_at, status)
      SELECT $1 || '-' || lpad(i::text, 4, '0'), $1,
             '2026-01-01T00:00:00Z'::timestamptz + (i * interval '4 hours 48 minutes') + (i % 7) * interval '1 ms',
             (ARRAY['deposit', 'bet', 'win', 'withdrawal']::event_type[])[1 + i % 4],
@@ -49,7 +49,8 @@ beforeAll(async () => {
             ((i % 9) - 4) * 2.5, 'EUR', 'System',
             '2026-01-01T00:00:00Z'::timestamptz + (i * interval '4 hours 48 minutes'),
             CASE WHEN i % 37 = 0 THEN NULL
-                 ELSE '2026-01-01T00:00:00Z'::timestamptz + (i * interval '4 hours 48 minutes') END
+                 ELSE '2026-01-01T00:00:00Z'::timestamptz + (i * interval '4 hours 48 minutes') END,
+            (CASE WHEN i % 37 = 0 THEN 'pending' ELSE 'completed' END)::transaction_status
      FROM generate_series(1, 600) AS i`,
     [PENDING_PLAYER],
   );

@@ -45,6 +45,7 @@ function row(overrides: Partial<Player> = {}): Player {
     smsValidation: false,
     smsAccountActivation: null,
     wantBonus: true,
+    version: 0,
     ...overrides,
   };
 }

@@ -18,6 +18,8 @@ function row(overrides: Partial<TransactionRow> = {}): TransactionRow {
     createdBy: "System",
     createdAt: new Date("2025-03-10T00:00:00.001Z"),
     completedAt: null,
+    status: "pending",
+    version: 0,
     ...overrides,
   };
 }
@@ -39,6 +41,7 @@ describe("toTransaction", () => {
       created_by: "System",
       created_at: "2025-03-10T00:00:00.001Z",
       completed_at: null,
+      status: "pending",
     });
     expect(json).not.toHaveProperty("player_id");
   });

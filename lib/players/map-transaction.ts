@@ -15,5 +15,6 @@ export function toTransaction(t: TransactionRow): Transaction {
     created_by: t.createdBy,
     created_at: t.createdAt.toISOString(),
     completed_at: t.completedAt ? t.completedAt.toISOString() : null,
+    status: t.status,
   };
 }

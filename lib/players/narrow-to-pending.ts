@@ -14,8 +14,8 @@ export interface NarrowToPendingOptions {
 }
 
 /**
- * For status=pending: the range cut down to the UTC days that hold a pending match (days whose daily stats count
- * more transactions than completed ones). Pending transactions are few and recent, but nothing indexes them: a
+ * For status=pending, failed or cancelled: the range cut down to the UTC days that hold a transaction that is not
+ * completed (days whose daily stats count more transactions than completed ones): every match lies on such a day. Pending transactions are few and recent, but nothing indexes them: a
  * page that runs past the last one would otherwise step over every completed row of the player (1.25M for the
  * whale) to prove that nothing follows. Exact, as every pending match lies on such a day. null when no day does.
  * The range is returned unchanged for any other status.
@@ -25,7 +25,7 @@ export async function narrowToPending(
   db: PrismaClient = getPrisma(),
 ): Promise<InstantRange | null> {
   const { playerId, filters, range } = options;
-  if (filters.status !== "pending") return range;
+  if (!filters.status || filters.status === "completed") return range;
   // Every day the range touches, its partial end days included.
   const days = {
     from: range.from && new Date(Math.floor(range.from.getTime() / DAY) * DAY),

@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
 import {
   type InstantRange,
+  STATUS_COUNT_SUMS,
   statsCount,
   statsWhere,
   transactionWhere,
@@ -52,7 +53,7 @@ export async function skipWholeDays(
     db.transactionDailyStat.groupBy({
       by: ["day"],
       where: statsWhere(playerId, filters, whole),
-      _sum: { n: true, completedN: true },
+      _sum: STATUS_COUNT_SUMS,
       orderBy: { day: direction },
     }),
     leading ? db.transaction.count({ where: transactionWhere(playerId, filters, leading) }) : 0,

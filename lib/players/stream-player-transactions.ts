@@ -3,7 +3,12 @@ import { getPrisma } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
 import { ExactNumber } from "@/lib/schemas/exact-number";
-import type { EventType, Transaction, TransactionFilters } from "@/lib/schemas/transaction";
+import type {
+  EventType,
+  Transaction,
+  TransactionFilters,
+  TransactionStatus,
+} from "@/lib/schemas/transaction";
 import type { TransactionKey, TransactionSort } from "@/lib/schemas/transaction-cursor";
 import { narrowToPending } from "./narrow-to-pending.ts";
 import { filterRange, type InstantRange, sortColumn } from "./transaction-where.ts";
@@ -31,7 +36,7 @@ function batchQuery(
   if (f.event_type) where.push(Prisma.sql`event_type = ANY(${f.event_type}::event_type[])`);
   if (f.event_name) where.push(Prisma.sql`event_name = ANY(${f.event_name}::text[])`);
   if (f.created_by) where.push(Prisma.sql`created_by = ${f.created_by}`);
-  if (f.status) where.push(Prisma.raw(`completed_at IS ${f.status === "pending" ? "" : "NOT "}NULL`));
+  if (f.status) where.push(Prisma.sql`status = ${f.status}::transaction_status`);
   if (f.transaction_id) where.push(Prisma.sql`id = ${f.transaction_id}`);
   if (range.from) where.push(Prisma.sql`date >= ${range.from}::timestamptz`);
   if (range.until) where.push(Prisma.sql`date < ${range.until}::timestamptz`);
@@ -53,7 +58,7 @@ function batchQuery(
   return Prisma.sql`
     SELECT id, ${iso("date")} AS date, event_type::text AS event_type, event_name, event_note,
            trim_scale(amount)::text AS amount, currency, payment_method, created_by,
-           ${iso("created_at")} AS created_at, ${iso("completed_at")} AS completed_at,
+           ${iso("created_at")} AS created_at, ${iso("completed_at")} AS completed_at, status::text AS status,
            (extract(epoch FROM date) * 1000)::bigint::text AS date_ms
     FROM transactions t
     WHERE ${Prisma.join(where, " AND ")}
@@ -72,9 +77,10 @@ export interface StreamPlayerTransactionsOptions {
   batch?: { first: number; rest: number } | undefined;
 }
 
-type TextRow = Omit<Transaction, "amount" | "event_type"> & {
+type TextRow = Omit<Transaction, "amount" | "event_type" | "status"> & {
   amount: string;
   event_type: string;
+  status: string;
   date_ms: string;
 };
 
@@ -116,6 +122,7 @@ export async function streamPlayerTransactions(
           created_by: t.created_by,
           created_at: t.created_at,
           completed_at: t.completed_at,
+          status: t.status as TransactionStatus,
         }));
       }
       const last = rows.at(-1);

@@ -15,6 +15,7 @@ export const EXPORT_COLUMNS = [
   "created_by",
   "created_at",
   "completed_at",
+  "status",
 ] as const;
 
 export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {

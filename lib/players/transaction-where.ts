@@ -67,23 +67,40 @@ export function rangeFilter(range: InstantRange): Prisma.DateTimeFilter | undefi
 /** The row filters the daily stats cannot apply by their key: the status (a column choice) and the id. */
 export function rowFilters(f: TransactionFilters): Prisma.TransactionWhereInput {
   return {
-    ...(f.status ? { completedAt: f.status === "pending" ? null : { not: null } } : {}),
+    ...(f.status ? { status: f.status } : {}),
     ...(f.transaction_id ? { id: f.transaction_id } : {}),
   };
 }
 
+/** The daily stats columns a status filter's count needs, summed (Prisma's `_sum`). */
+export const STATUS_COUNT_SUMS = { n: true, completedN: true, failedN: true, cancelledN: true } as const;
+
+type Count = number | null | undefined;
+
 /**
- * The daily stats count of the matches of a day row for the status filter: all (n), the completed ones
- * (completed_n), or the pending ones (n − completed_n).
+ * The daily stats count of the matches of a day row for the status filter: all (n), the completed, failed or
+ * cancelled ones (their own counts), or the pending ones (n minus the other three).
  */
 export function statsCount(
   f: TransactionFilters,
-  row: { n: number | null; completedN?: number | null | undefined },
+  row: { n: Count; completedN?: Count; failedN?: Count; cancelledN?: Count },
 ): number {
   const n = row.n ?? 0;
   const completed = row.completedN ?? 0;
-  if (f.status === "completed") return completed;
-  return f.status === "pending" ? n - completed : n;
+  const failed = row.failedN ?? 0;
+  const cancelled = row.cancelledN ?? 0;
+  switch (f.status) {
+    case "completed":
+      return completed;
+    case "failed":
+      return failed;
+    case "cancelled":
+      return cancelled;
+    case "pending":
+      return n - completed - failed - cancelled;
+    default:
+      return n;
+  }
 }
 
 /** Filters → WHERE: values of one filter are ORed, filters are ANDed, the range half-open. */

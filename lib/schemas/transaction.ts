@@ -17,7 +17,7 @@ import {
 } from "./transaction-cursor.ts";
 
 export { CREATORS, EVENT_TYPES };
-export const TRANSACTION_STATUSES = ["pending", "completed"] as const;
+export const TRANSACTION_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "EventType" });
 export type EventType = z.infer<typeof eventTypeSchema>;
@@ -41,6 +41,11 @@ export const transactionSchema = z
     created_by: z.string().meta({ description: "`System`, `VIP Manager` or `Admin`." }),
     created_at: dateTimeSchema.meta({ description: "When the record was created." }),
     completed_at: dateTimeSchema.nullable().meta({ description: "null while pending." }),
+    status: z.enum(TRANSACTION_STATUSES).meta({
+      id: "TransactionStatus",
+      description:
+        "An addition to the spec. `pending` (not yet settled), `completed` (`completed_at` is set exactly then), `failed` (rejected, e.g. by the payment processor) or `cancelled` (withdrawn before settling). Failed and cancelled transactions moved no money: balances, KPIs and completed figures leave them out.",
+    }),
   })
   .meta({ id: "Transaction" });
 
@@ -97,7 +102,7 @@ const transactionFilterShape = {
   }),
   status: z.enum(TRANSACTION_STATUSES).optional().meta({
     description:
-      "Keep `pending` transactions (`completed_at` is null) or `completed` ones (`completed_at` set). Totals stay exact either way.",
+      "Keep transactions in this `status`: `pending`, `completed` (`completed_at` set), `failed` or `cancelled`. Totals stay exact either way.",
   }),
   transaction_id: safeText(64)
     .optional()

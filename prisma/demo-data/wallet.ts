@@ -24,6 +24,8 @@ export interface DemoTransaction {
   created_by: Creator;
   created_at: string;
   completed_at: string | null;
+  /** The demo's transactions are pending or completed (the live simulator adds failed and cancelled ones). */
+  status: "pending" | "completed";
 }
 
 const GAMES = [
@@ -119,6 +121,7 @@ export function simulateWallet(
       currency: player.currency,
       created_at: createdAfter === 0 ? date : iso(at + createdAfter),
       completed_at: fields.pending ? null : completedAfter === 0 ? date : iso(at + completedAfter),
+      status: fields.pending ? "pending" : "completed",
     });
   };
 

@@ -36,7 +36,8 @@ const PLAYER_JSON_SQL = `json_build_object(
 const TRANSACTION_JSON_SQL = `json_build_object(
   'id', id, 'player_id', player_id, 'date', ${ts("date")}, 'event_type', event_type, 'event_name', event_name,
   'event_note', event_note, 'amount', ${money("amount")}, 'currency', currency, 'payment_method', payment_method,
-  'created_by', created_by, 'created_at', ${ts("created_at")}, 'completed_at', ${ts("completed_at")})`;
+  'created_by', created_by, 'created_at', ${ts("created_at")}, 'completed_at', ${ts("completed_at")},
+  'status', status)`;
 
 /** Rows of `SELECT <json> AS line, id FROM … ORDER BY id` to `file`, by COPY or, without it, in keyset pages. */
 async function exportQuery(

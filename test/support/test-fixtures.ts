@@ -143,8 +143,9 @@ export async function loadTestFixtures(pool: Pool): Promise<void> {
     [FIXTURE_PLAYER_ID, EMPTY_FIXTURE_PLAYER_ID, WILDCARD_FIXTURE_PLAYER_ID, WILDCARD_FIXTURE_NAME],
   );
   await pool.query(
-    `INSERT INTO transactions (id, player_id, date, event_type, event_name, event_note, amount, currency, payment_method, created_by, created_at, completed_at)
-     SELECT x.id, $1, x.date, x.event_type, x.event_name, x.event_note, x.amount, 'EUR', x.payment_method, x.created_by, x.created_at, x.completed_at
+    `INSERT INTO transactions (id, player_id, date, event_type, event_name, event_note, amount, currency, payment_method, created_by, created_at, completed_at, status)
+     SELECT x.id, $1, x.date, x.event_type, x.event_name, x.event_note, x.amount, 'EUR', x.payment_method, x.created_by, x.created_at, x.completed_at,
+            (CASE WHEN x.completed_at IS NULL THEN 'pending' ELSE 'completed' END)::transaction_status
      FROM json_to_recordset($2::json) AS x(id text, date timestamptz, event_type event_type, event_name text, event_note text,
        amount numeric, payment_method text, created_by text, created_at timestamptz, completed_at timestamptz)`,
     [FIXTURE_PLAYER_ID, JSON.stringify(FIXTURE_TRANSACTIONS)],

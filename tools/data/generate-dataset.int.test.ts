@@ -59,11 +59,16 @@ describe("generateDataset", () => {
     const { rows } = await client.query<{ diff: number; n: number }>(
       `WITH fresh AS (
          SELECT player_id, (date AT TIME ZONE 'UTC')::date AS day, event_type, event_name, created_by,
-                count(*)::int AS n, (count(*) FILTER (WHERE completed_at IS NOT NULL))::int AS completed_n,
-                COALESCE(sum(abs(amount)) FILTER (WHERE completed_at IS NOT NULL), 0) AS completed_amount
-         FROM transactions GROUP BY 1, 2, 3, 4, 5)
-       SELECT (SELECT count(*) FROM (SELECT * FROM fresh EXCEPT SELECT * FROM transaction_daily_stats
-                 UNION ALL SELECT * FROM transaction_daily_stats EXCEPT SELECT * FROM fresh) d)::int AS diff,
+                count(*)::int AS n, (count(*) FILTER (WHERE status = 'completed'))::int AS completed_n,
+                (count(*) FILTER (WHERE status = 'failed'))::int AS failed_n,
+                (count(*) FILTER (WHERE status = 'cancelled'))::int AS cancelled_n,
+                COALESCE(sum(abs(amount)) FILTER (WHERE status = 'completed'), 0) AS completed_amount
+         FROM transactions GROUP BY 1, 2, 3, 4, 5),
+       kept AS (
+         SELECT player_id, day, event_type, event_name, created_by, n, completed_n, failed_n, cancelled_n,
+                completed_amount FROM transaction_daily_stats)
+       SELECT (SELECT count(*) FROM (SELECT * FROM fresh EXCEPT SELECT * FROM kept
+                 UNION ALL SELECT * FROM kept EXCEPT SELECT * FROM fresh) d)::int AS diff,
               (SELECT count(*) FROM transaction_daily_stats)::int AS n`,
     );
     expect(rows[0]?.n).toBeGreaterThan(0);

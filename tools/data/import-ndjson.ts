@@ -4,7 +4,12 @@ import type { ClientBase } from "pg";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
 import { asBuffer } from "./as-buffer.ts";
 import { loadChunks } from "./copy-rows.ts";
-import { DAILY_STATS_INSERT_TRIGGER, DAILY_STATS_KEY, dailyStatsSelectSql } from "./daily-stats-sql.ts";
+import {
+  DAILY_STATS_COUNTS,
+  DAILY_STATS_INSERT_TRIGGER,
+  DAILY_STATS_KEY,
+  dailyStatsSelectSql,
+} from "./daily-stats-sql.ts";
 import { mapInOrder } from "./map-in-order.ts";
 import type { ImportKind } from "./parse-batch.ts";
 import { defaultParseWorkers, ParsePool } from "./parse-pool.ts";
@@ -166,7 +171,7 @@ async function beginImport(client: ClientBase): Promise<void> {
     `CREATE TEMP TABLE ${STAGE_PLAYERS} (line bigint NOT NULL, LIKE players INCLUDING DEFAULTS) ON COMMIT DROP`,
   );
   await client.query(
-    `CREATE TEMP TABLE ${STAGE_TRANSACTIONS} (line bigint NOT NULL, LIKE transactions) ON COMMIT DROP`,
+    `CREATE TEMP TABLE ${STAGE_TRANSACTIONS} (line bigint NOT NULL, LIKE transactions INCLUDING DEFAULTS) ON COMMIT DROP`,
   );
   await client.query("CREATE TEMP TABLE import_touched (id text PRIMARY KEY) ON COMMIT DROP");
 }
@@ -391,13 +396,12 @@ async function addStagedDailyStats(client: ClientBase): Promise<void> {
   if (dependents) await dropDependents(client, "transaction_daily_stats", dependents);
   await client.query(
     `UPDATE transaction_daily_stats s
-     SET n = s.n + g.n, completed_n = s.completed_n + g.completed_n,
-         completed_amount = s.completed_amount + g.completed_amount
+     SET ${DAILY_STATS_COUNTS.map((c) => `${c} = s.${c} + g.${c}`).join(", ")}
      FROM import_stats g WHERE ${key("s", "g")}`,
   );
   await client.query(
-    `INSERT INTO transaction_daily_stats (${DAILY_STATS_KEY.join(", ")}, n, completed_n, completed_amount)
-     SELECT ${DAILY_STATS_KEY.join(", ")}, n, completed_n, completed_amount FROM import_stats g
+    `INSERT INTO transaction_daily_stats (${[...DAILY_STATS_KEY, ...DAILY_STATS_COUNTS].join(", ")})
+     SELECT ${[...DAILY_STATS_KEY, ...DAILY_STATS_COUNTS].join(", ")} FROM import_stats g
      WHERE NOT EXISTS (SELECT 1 FROM transaction_daily_stats s WHERE ${key("s", "g")})
      ORDER BY ${DAILY_STATS_KEY.join(", ")}`,
   );

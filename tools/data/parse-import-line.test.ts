@@ -67,6 +67,7 @@ describe("parseTransactionLine", () => {
       created_by: "System",
       created_at: "2026-11-20T12:00:00.000Z",
       completed_at: "\\N",
+      status: "pending",
     });
   });
 

@@ -103,6 +103,8 @@ export interface TransactionCopyFields {
   created_by: string;
   created_at: string;
   completed_at: string | null;
+  /** pending | completed | failed | cancelled; completed exactly when completed_at is set. */
+  status: string;
 }
 
 /** `amount` as its exact decimal digits: the generator has them as text, the importer as an ExactNumber. */
@@ -120,5 +122,6 @@ export function transactionCopyRow(t: TransactionCopyFields, amount: string): st
     copyValue(t.created_by),
     t.created_at,
     copyValue(t.completed_at),
+    t.status,
   ];
 }

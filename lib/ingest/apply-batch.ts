@@ -1,0 +1,126 @@
+import type { ClientBase } from "pg";
+import type { WalletPlayerEvent, WalletTransactionEvent } from "@/lib/schemas/wallet-events";
+import {
+  BATCH_LOCK_SQL,
+  KNOWN_PLAYERS_SQL,
+  NOTIFY_SQL,
+  RECORD_PROGRESS_SQL,
+  REFRESH_LOOKUP_KPIS_SQL,
+  UPSERT_PLAYERS_SQL,
+  UPSERT_TRANSACTIONS_SQL,
+} from "./apply-sql.ts";
+import { PLAYER_CHANGES_CHANNEL, playerChangePayloads } from "./player-changes.ts";
+
+/** The last event of a batch, for the progress row. */
+export interface BatchProgress {
+  consumer: string;
+  streamSeq: number;
+  subject: string;
+  eventId: string;
+  publishedAt: Date;
+  applied: number;
+  dead: number;
+}
+
+export interface ApplyBatchOptions {
+  /** Profiles, at most one per id (its highest version in the batch). */
+  players: WalletPlayerEvent[];
+  /** Transactions, at most one per id (its highest version in the batch). */
+  transactions: WalletTransactionEvent[];
+  progress: BatchProgress | null;
+  /** Whether a transaction of an unknown player has waited long enough to go to wallet.dead (counted as dead). */
+  deadIfWaiting?: (transactionId: string) => boolean;
+}
+
+export interface ApplyBatchResult {
+  /** Transactions of players the read model does not know (yet): not applied, to be retried later. */
+  waiting: Set<string>;
+  /** Players whose profile or figures changed (signalled on player_changes at commit). */
+  changedPlayers: string[];
+  /** Rows written (versions that were new); the rest of the batch were duplicates or older versions. */
+  written: { players: number; transactions: number };
+}
+
+/** A profile event as the players table's flat columns (balances and KPIs are derived, not taken). */
+function playerRecord(p: WalletPlayerEvent) {
+  return {
+    id: p.id,
+    name: p.name,
+    email: p.email,
+    phone: p.phone,
+    currency: p.currency,
+    language: p.language,
+    registration_date: p.registration_date,
+    last_login: p.last_login,
+    kyc_status: p.kyc_status,
+    withdrawal_status: p.withdrawal_status,
+    affiliate_name: p.affiliate_name,
+    affiliate_source: p.affiliate_source,
+    vip_manager: p.vip_manager,
+    blocked: p.blocked,
+    segments: p.segments,
+    ...p.settings,
+    version: p.version,
+  };
+}
+
+/** A transaction event as a JSON record; the amount keeps its digits (a JSON string PostgreSQL reads as numeric). */
+const transactionRecord = (t: WalletTransactionEvent) => ({ ...t, amount: t.amount.digits });
+
+/**
+ * One batch in one database transaction (the caller's BEGIN/COMMIT): profiles first, so a transaction of a player
+ * that arrives in the same batch is applied; then the transactions of known players with their players' deltas;
+ * then the lookup KPIs, the progress row and the player_changes notifications (delivered at COMMIT).
+ */
+export async function applyBatch(client: ClientBase, options: ApplyBatchOptions): Promise<ApplyBatchResult> {
+  await client.query(BATCH_LOCK_SQL);
+  const changed = new Set<string>();
+  let writtenPlayers = 0;
+  if (options.players.length) {
+    const { rows } = await client.query<{ id: string }>(UPSERT_PLAYERS_SQL, [
+      JSON.stringify(options.players.map(playerRecord)),
+    ]);
+    writtenPlayers = rows.length;
+    for (const r of rows) changed.add(r.id);
+  }
+  const waiting = new Set<string>();
+  let writtenTransactions = 0;
+  if (options.transactions.length) {
+    const ids = [...new Set(options.transactions.map((t) => t.player_id))];
+    const known = new Set(
+      (await client.query<{ id: string }>(KNOWN_PLAYERS_SQL, [ids])).rows.map((r) => r.id),
+    );
+    const ready = options.transactions.filter((t) => {
+      if (known.has(t.player_id)) return true;
+      waiting.add(t.id);
+      return false;
+    });
+    if (ready.length) {
+      const { rows } = await client.query<{ id: string; written: number }>(UPSERT_TRANSACTIONS_SQL, [
+        JSON.stringify(ready.map(transactionRecord)),
+      ]);
+      const moved = rows.map((r) => r.id);
+      writtenTransactions = rows.reduce((n, r) => n + r.written, 0);
+      if (moved.length) await client.query(REFRESH_LOOKUP_KPIS_SQL, [moved]);
+      for (const id of moved) changed.add(id);
+    }
+  }
+  const p = options.progress;
+  if (p) {
+    const deadWaiting = [...waiting].filter((id) => options.deadIfWaiting?.(id) ?? false).length;
+    await client.query(RECORD_PROGRESS_SQL, [
+      p.consumer,
+      p.streamSeq,
+      p.subject,
+      p.eventId,
+      p.publishedAt,
+      p.applied - waiting.size,
+      p.dead + deadWaiting,
+    ]);
+  }
+  const changedPlayers = [...changed];
+  for (const payload of playerChangePayloads(changedPlayers)) {
+    await client.query(NOTIFY_SQL, [PLAYER_CHANGES_CHANNEL, payload]);
+  }
+  return { waiting, changedPlayers, written: { players: writtenPlayers, transactions: writtenTransactions } };
+}

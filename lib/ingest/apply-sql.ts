@@ -1,0 +1,167 @@
+import { WAGERING_MULTIPLIER } from "@/lib/db/refresh-player-aggregates";
+
+/*
+ * The SQL of one ingest batch (lib/ingest/apply-batch.ts). Balances and KPIs are kept exact INCREMENTALLY: each
+ * applied transaction version adds its contribution to its player's sums and takes away the contribution of the
+ * version it replaces (per-player deltas, one UPDATE per batch), instead of re-reading the player's history
+ * (REFRESH_PLAYER_AGGREGATES_SQL, whose definitions these follow exactly; the exactness test compares the two).
+ * The KPIs that are not sums (newest deposit/withdrawal, first deposit, wagering) are index lookups of the
+ * touched players: LIMIT 1 range scans, and the bets since the newest bonus grant.
+ */
+
+/** One serialized batch at a time, whatever the number of consumer processes: the deltas read the rows they replace. */
+export const BATCH_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('par:ingest'))";
+
+export const PLAYER_EVENT_COLUMNS = `id text, name text, email text, phone text, currency text, language text,
+  registration_date timestamptz, last_login timestamptz, kyc_status kyc_status, withdrawal_status text,
+  affiliate_name text, affiliate_source text, vip_manager text, blocked boolean, segments text[],
+  marketing_email_subscription boolean, email_validation boolean, email_account_activation text,
+  marketing_sms_subscription boolean, sms_validation boolean, sms_account_activation text, want_bonus boolean,
+  version int`;
+
+export const TRANSACTION_EVENT_COLUMNS = `id text, player_id text, date timestamptz, event_type event_type,
+  event_name text, event_note text, amount numeric, currency text, payment_method text, created_by text,
+  created_at timestamptz, completed_at timestamptz, status transaction_status, version int`;
+
+const names = (columns: string) =>
+  columns
+    .split(",")
+    .map((c) => c.trim().split(/\s+/)[0] ?? "")
+    .filter(Boolean);
+
+const PLAYER_NAMES = names(PLAYER_EVENT_COLUMNS);
+const TRANSACTION_NAMES = names(TRANSACTION_EVENT_COLUMNS);
+
+/**
+ * Profiles, applied when their version is higher than the stored one ($1: JSON array of flat records). A new
+ * player starts with zero balances (no transactions yet); a changed one keeps its derived figures, but whether it
+ * may withdraw follows the new blocked/withdrawal_status at once. Returns the ids written.
+ */
+export const UPSERT_PLAYERS_SQL = `
+INSERT INTO players AS p (${PLAYER_NAMES.join(", ")})
+SELECT ${PLAYER_NAMES.join(", ")} FROM jsonb_to_recordset($1::jsonb) AS x(${PLAYER_EVENT_COLUMNS})
+ON CONFLICT (id) DO UPDATE SET
+  ${PLAYER_NAMES.filter((n) => n !== "id")
+    .map((n) => `${n} = EXCLUDED.${n}`)
+    .join(",\n  ")},
+  withdrawable_balance = CASE WHEN NOT EXCLUDED.blocked AND EXCLUDED.withdrawal_status = 'allowed'
+    THEN GREATEST(p.cash_balance, 0) ELSE 0 END
+WHERE p.version < EXCLUDED.version
+RETURNING p.id`;
+
+/** Which of the ids ($1) are players. */
+export const KNOWN_PLAYERS_SQL = "SELECT id FROM players WHERE id = ANY($1::text[])";
+
+/** A row's contribution to each sum, as in REFRESH_PLAYER_AGGREGATES_SQL (`sign` +1 for the new, −1 for the replaced). */
+const CONTRIBUTIONS = `
+    COALESCE(SUM(sign * amount) FILTER (WHERE event_type <> 'bonus'
+      AND (status = 'completed' OR (event_type = 'withdrawal' AND status = 'pending'))), 0) AS cash,
+    COALESCE(SUM(sign * amount) FILTER (WHERE event_type = 'bonus' AND status = 'completed'), 0) AS bonus,
+    COALESCE(-SUM(sign * amount) FILTER (WHERE event_type = 'withdrawal' AND status = 'pending'), 0) AS pending_w,
+    COALESCE(SUM(sign * amount) FILTER (WHERE event_type = 'deposit' AND status = 'completed'), 0) AS ltd,
+    COALESCE(-SUM(sign * amount) FILTER (WHERE event_type = 'withdrawal' AND status = 'completed'), 0) AS ltw`;
+
+/**
+ * Transactions ($1: JSON array, one record per id, its highest version in the batch), applied when their version
+ * is higher than the stored one; the players' sums move by the difference. In one statement: \`old\` reads the
+ * rows as they were before it (the batch lock keeps anyone else from changing them), \`up\` returns the rows
+ * written. The daily stats follow by their statement triggers (INSERT … ON CONFLICT fires both, exactly).
+ * Returns the players whose sums changed, with how many transactions were written for each.
+ */
+export const UPSERT_TRANSACTIONS_SQL = `
+WITH incoming AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${TRANSACTION_EVENT_COLUMNS})
+),
+old AS (
+  SELECT t.id, t.player_id, t.event_type, t.amount, t.status
+  FROM transactions t WHERE t.id IN (SELECT id FROM incoming)
+),
+up AS (
+  INSERT INTO transactions AS t (${TRANSACTION_NAMES.join(", ")})
+  SELECT ${TRANSACTION_NAMES.join(", ")} FROM incoming
+  ON CONFLICT (id) DO UPDATE SET
+    ${TRANSACTION_NAMES.filter((n) => n !== "id")
+      .map((n) => `${n} = EXCLUDED.${n}`)
+      .join(",\n    ")}
+  WHERE t.version < EXCLUDED.version
+  RETURNING t.id, t.player_id, t.event_type, t.amount, t.status
+),
+effects AS (
+  SELECT player_id, event_type, amount, status, 1 AS sign FROM up
+  UNION ALL
+  SELECT o.player_id, o.event_type, o.amount, o.status, -1 FROM old o JOIN up USING (id)
+),
+deltas AS (
+  SELECT player_id, ${CONTRIBUTIONS},
+    count(*) FILTER (WHERE sign = 1) AS written
+  FROM effects GROUP BY player_id
+),
+moved AS (
+  UPDATE players p SET
+    cash_balance = p.cash_balance + d.cash,
+    bonus_balance = p.bonus_balance + d.bonus,
+    total_balance = p.total_balance + d.cash + d.bonus,
+    pending_withdrawal = p.pending_withdrawal + d.pending_w,
+    withdrawable_balance = CASE WHEN NOT p.blocked AND p.withdrawal_status = 'allowed'
+      THEN GREATEST(p.cash_balance + d.cash, 0) ELSE 0 END,
+    ltd = p.ltd + d.ltd,
+    ltw = p.ltw + d.ltw,
+    ltnc = p.ltnc + d.ltd - d.ltw,
+    active_bonus = p.bonus_balance + d.bonus > 0
+  FROM deltas d WHERE p.id = d.player_id
+  RETURNING p.id, d.written
+)
+SELECT id, written::int AS written FROM moved`;
+
+/**
+ * The KPIs that are not sums, for the touched players ($1): each an index lookup from the newest (or oldest) end,
+ * as REFRESH_PLAYER_AGGREGATES_SQL defines them; `wr` sums the bets since the newest completed bonus grant only.
+ * Reads the players' bonus_balance as the batch left it.
+ */
+export const REFRESH_LOOKUP_KPIS_SQL = `
+WITH target AS (SELECT id, bonus_balance FROM players WHERE id = ANY($1::text[])),
+computed AS (
+  SELECT p.id, p.bonus_balance, fd.date AS ftd, ld.amount AS ld_amount, ld.date AS ld_date,
+    lw.id AS lw_id, lw.amount AS lw_amount, lw.completed_at AS lw_completed, lb.date AS lb_date, lb.amount AS lb_amount
+  FROM target p
+  LEFT JOIN LATERAL (SELECT date FROM transactions
+    WHERE player_id = p.id AND event_type = 'deposit' AND completed_at IS NOT NULL
+    ORDER BY date ASC, id ASC LIMIT 1) fd ON true
+  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
+    WHERE player_id = p.id AND event_type = 'deposit' AND completed_at IS NOT NULL
+    ORDER BY date DESC, id DESC LIMIT 1) ld ON true
+  LEFT JOIN LATERAL (SELECT id, amount, completed_at FROM transactions
+    WHERE player_id = p.id AND event_type = 'withdrawal' AND status IN ('pending', 'completed')
+    ORDER BY date DESC, id DESC LIMIT 1) lw ON true
+  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
+    WHERE player_id = p.id AND event_type = 'bonus' AND amount > 0 AND completed_at IS NOT NULL
+    ORDER BY date DESC, id DESC LIMIT 1) lb ON true
+)
+UPDATE players p SET
+  ftd_date = c.ftd,
+  last_deposit_amount = c.ld_amount,
+  last_deposit_date = c.ld_date,
+  last_withdrawal_amount = -c.lw_amount,
+  last_withdrawal_status = CASE WHEN c.lw_id IS NULL THEN NULL WHEN c.lw_completed IS NULL THEN 'pending' ELSE 'completed' END,
+  wr = CASE WHEN c.bonus_balance > 0 AND c.lb_date IS NOT NULL THEN GREATEST(
+    ${WAGERING_MULTIPLIER} * c.lb_amount + COALESCE((SELECT SUM(b.amount) FROM transactions b
+      WHERE b.player_id = c.id AND b.event_type = 'bet' AND b.status IN ('pending', 'completed')
+        AND b.date >= c.lb_date), 0), 0) ELSE 0 END
+FROM computed c
+WHERE p.id = c.id`;
+
+/** The consumer's progress row, in the batch's transaction ($1 consumer … $6 applied count, $7 dead count). */
+export const RECORD_PROGRESS_SQL = `
+INSERT INTO ingest_progress AS g
+  (consumer, stream_seq, subject, event_id, published_at, applied_at, applied_total, dead_total)
+VALUES ($1, $2, $3, $4, $5, now(), $6, $7)
+ON CONFLICT (consumer) DO UPDATE SET
+  stream_seq = GREATEST(g.stream_seq, EXCLUDED.stream_seq),
+  subject = CASE WHEN EXCLUDED.stream_seq >= g.stream_seq THEN EXCLUDED.subject ELSE g.subject END,
+  event_id = CASE WHEN EXCLUDED.stream_seq >= g.stream_seq THEN EXCLUDED.event_id ELSE g.event_id END,
+  published_at = CASE WHEN EXCLUDED.stream_seq >= g.stream_seq THEN EXCLUDED.published_at ELSE g.published_at END,
+  applied_at = now(),
+  applied_total = g.applied_total + EXCLUDED.applied_total,
+  dead_total = g.dead_total + EXCLUDED.dead_total`;
+
+export const NOTIFY_SQL = "SELECT pg_notify($1, $2)";

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/*
+ * The consumer's settings (npm run ingest), from its environment: docs/configuration.md. Apart from the app's
+ * lib/env.ts, which describes the web server (the consumer needs neither AUTH_MODE nor the session secrets).
+ */
+const ingestEnvSchema = z.object({
+  DATABASE_URL: z.string().min(1, "set DATABASE_URL: the read model's database (the tables' owner role)"),
+  NATS_URL: z.string().min(1).default("nats://127.0.0.1:4222"),
+  /** The durable consumer's name: one name per read model (instances sharing it share the work). */
+  INGEST_CONSUMER: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default("read-model"),
+  /** Most events applied in one database transaction. */
+  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1_000),
+  /** How long the stream waits for an ack before delivering an event again (after a crash, say). */
+  INGEST_ACK_WAIT_MS: z.coerce.number().int().min(1_000).max(600_000).default(5_000),
+  /** How long a transaction of a player not yet known waits before it is delivered again. */
+  INGEST_UNKNOWN_PLAYER_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  /** Deliveries of such a transaction before it goes to wallet.dead. */
+  INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Statement timeout of the consumer's database connections. */
+  INGEST_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How often a progress line is logged. */
+  INGEST_LOG_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+});
+
+export type IngestConfig = z.infer<typeof ingestEnvSchema>;
+
+export function parseIngestConfig(env: Record<string, string | undefined>): IngestConfig {
+  const result = ingestEnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`npm run ingest: bad configuration\n  ${lines.join("\n  ")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,292 @@
+import { type ConsumerMessages, type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { type NatsConnection, headers as natsHeaders } from "@nats-io/transport-node";
+import type { Pool } from "pg";
+import {
+  DEAD_REASON_HEADER,
+  DEAD_SUBJECT_HEADER,
+  parseWalletPlayer,
+  parseWalletTransaction,
+  WALLET_STREAM,
+  WALLET_SUBJECTS,
+  type WalletPlayerEvent,
+  type WalletTransactionEvent,
+} from "@/lib/schemas/wallet-events";
+import { applyBatch, type BatchProgress } from "./apply-batch.ts";
+import type { IngestConfig } from "./config.ts";
+import { ensureConsumer, ensureWalletStream } from "./wallet-stream.ts";
+
+/*
+ * npm run ingest: the wallet's events → the read model, exactly once in effect. A durable pull consumer
+ * (`consume()`, not `fetch()`, which waits for a full batch) feeds a buffer; the loop takes whatever has arrived,
+ * up to INGEST_BATCH_SIZE events, and applies it in ONE database transaction (lib/ingest/apply-batch.ts). Only
+ * after COMMIT are the events acked: a crash before leaves them unacked, and the stream delivers them again after
+ * ack_wait, where the version check makes the repeat change nothing. Nothing blocks the stream: a malformed event
+ * goes to wallet.dead at once, a transaction of an unknown player is delivered again after a delay and goes to
+ * wallet.dead after INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES.
+ */
+
+export interface IngestLog {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface IngestStats {
+  batches: number;
+  applied: number;
+  written: number;
+  dead: number;
+  waiting: number;
+  /** Events in the stream not yet delivered to this consumer, as of the last one delivered. */
+  pending: number;
+  lastStreamSeq: number;
+}
+
+type Decoded =
+  | { kind: "transaction"; msg: JsMsg; event: WalletTransactionEvent }
+  | { kind: "player"; msg: JsMsg; event: WalletPlayerEvent }
+  | { kind: "dead"; msg: JsMsg; reason: string }
+  | { kind: "skip"; msg: JsMsg };
+
+const text = new TextDecoder();
+
+/** What one message is: an event to apply, one to dead-letter (why), or one to pass over (wallet.dead's own). */
+export function decodeMessage(msg: JsMsg): Decoded {
+  if (msg.subject === WALLET_SUBJECTS.dead) return { kind: "skip", msg };
+  const body = text.decode(msg.data);
+  if (msg.subject === WALLET_SUBJECTS.transaction) {
+    const r = parseWalletTransaction(body);
+    return r.ok ? { kind: "transaction", msg, event: r.value } : { kind: "dead", msg, reason: r.reason };
+  }
+  if (msg.subject === WALLET_SUBJECTS.player) {
+    const r = parseWalletPlayer(body);
+    return r.ok ? { kind: "player", msg, event: r.value } : { kind: "dead", msg, reason: r.reason };
+  }
+  return { kind: "dead", msg, reason: `unknown subject ${msg.subject}` };
+}
+
+/** Per id, the event of the highest version (ties: the later delivery); the others are superseded. */
+function highestVersions<T extends { id: string; version: number }>(events: T[]): T[] {
+  const best = new Map<string, T>();
+  for (const e of events) {
+    const held = best.get(e.id);
+    if (!held || e.version >= held.version) best.set(e.id, e);
+  }
+  return [...best.values()];
+}
+
+export interface IngestRunner {
+  readonly stats: IngestStats;
+  /** Stop taking events, finish the batch in hand, hand the rest back to the stream; resolves when done. */
+  stop(): Promise<void>;
+  /** Resolves when the loop ends (after stop(), or on a fatal error: rejects). */
+  readonly done: Promise<void>;
+}
+
+export interface StartIngestOptions {
+  nc: NatsConnection;
+  pool: Pool;
+  config: IngestConfig;
+  log: IngestLog;
+}
+
+export async function startIngest(options: StartIngestOptions): Promise<IngestRunner> {
+  const { nc, pool, config, log } = options;
+  const jsm = await jetstreamManager(nc);
+  await ensureWalletStream(jsm);
+  await ensureConsumer(jsm, {
+    name: config.INGEST_CONSUMER,
+    ackWaitMs: config.INGEST_ACK_WAIT_MS,
+    batchSize: config.INGEST_BATCH_SIZE,
+  });
+  const js = jetstream(nc);
+  const stats: IngestStats = {
+    batches: 0,
+    applied: 0,
+    written: 0,
+    dead: 0,
+    waiting: 0,
+    pending: 0,
+    lastStreamSeq: 0,
+  };
+
+  const buffer: JsMsg[] = [];
+  let wake: (() => void) | null = null;
+  let stopping = false;
+  let messages: ConsumerMessages | null = null;
+  const signal = () => {
+    wake?.();
+    wake = null;
+  };
+  // The pump: consume() recovers from a reconnect by itself; should its iterator end anyway (the consumer
+  // deleted, a fatal status), consume again after a second, until stop().
+  const pumped = (async () => {
+    while (!stopping) {
+      try {
+        const consumer = await js.consumers.get(WALLET_STREAM, config.INGEST_CONSUMER);
+        messages = await consumer.consume({ max_messages: config.INGEST_BATCH_SIZE * 2 });
+        if (stopping) await messages.close();
+        for await (const msg of messages) {
+          buffer.push(msg);
+          signal();
+        }
+      } catch (error) {
+        log.warn("ingest: consuming failed, trying again", { error: String(error) });
+      }
+      if (!stopping) await new Promise((r) => setTimeout(r, 1_000));
+    }
+  })();
+
+  /** Publishes a dead letter: the original payload, why, and where it came from. */
+  const deadLetter = async (msg: JsMsg, reason: string) => {
+    const h = natsHeaders();
+    h.set(DEAD_REASON_HEADER, reason.slice(0, 1_000).replace(/[\r\n]+/g, " "));
+    h.set(DEAD_SUBJECT_HEADER, msg.subject);
+    const originalId = msg.headers?.get("Nats-Msg-Id");
+    if (originalId) h.set("Original-Msg-Id", originalId);
+    await js.publish(WALLET_SUBJECTS.dead, msg.data, { headers: h, msgID: `dead:${msg.seq}` });
+  };
+
+  let failures = 0;
+  const applyOnce = async (batch: JsMsg[]) => {
+    const decoded = batch.map(decodeMessage);
+    const transactions = highestVersions(decoded.flatMap((d) => (d.kind === "transaction" ? [d.event] : [])));
+    const players = highestVersions(decoded.flatMap((d) => (d.kind === "player" ? [d.event] : [])));
+    const deadNow = decoded.filter((d): d is Extract<Decoded, { kind: "dead" }> => d.kind === "dead");
+    const last = batch.reduce((a, m) => (m.seq > a.seq ? m : a));
+    // A transaction waits for its player at most this many deliveries (the highest delivery in the batch counts).
+    const deliveries = new Map<string, number>();
+    for (const d of decoded) {
+      if (d.kind === "transaction")
+        deliveries.set(d.event.id, Math.max(deliveries.get(d.event.id) ?? 0, d.msg.info.deliveryCount));
+    }
+    const deadIfWaiting = (id: string) =>
+      (deliveries.get(id) ?? 0) >= config.INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES;
+    const progress: BatchProgress = {
+      consumer: config.INGEST_CONSUMER,
+      streamSeq: last.seq,
+      subject: last.subject,
+      eventId: last.headers?.get("Nats-Msg-Id") || `seq:${last.seq}`,
+      publishedAt: new Date(Math.floor(last.info.timestampNanos / 1e6)),
+      applied: batch.length - deadNow.length,
+      dead: deadNow.length,
+    };
+    const client = await pool.connect();
+    // A connection lost while checked out emits 'error' on the client (the pool listens only to idle ones):
+    // without a listener that would end the process; the query in flight fails and the batch is retried.
+    const onLost = (error: Error) =>
+      log.warn("ingest: database connection lost mid-batch", { error: error.message });
+    client.on("error", onLost);
+    let result: Awaited<ReturnType<typeof applyBatch>>;
+    try {
+      await client.query("BEGIN");
+      result = await applyBatch(client, { players, transactions, progress, deadIfWaiting });
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      client.off("error", onLost);
+      client.release(true);
+      throw error;
+    }
+    client.off("error", onLost);
+    client.release();
+    // Committed: from here on every event of the batch is settled.
+    const waitingMsgs = decoded.filter(
+      (d) => d.kind === "transaction" && result.waiting.has(d.event.id),
+    ) as Extract<Decoded, { kind: "transaction" }>[];
+    const toDead = [
+      ...deadNow.map((d) => ({ msg: d.msg, reason: d.reason })),
+      ...waitingMsgs
+        .filter((d) => d.msg.info.deliveryCount >= config.INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES)
+        .map((d) => ({
+          msg: d.msg,
+          reason: `unknown player ${d.event.player_id} after ${d.msg.info.deliveryCount} deliveries`,
+        })),
+    ];
+    const deadSet = new Set(toDead.map((d) => d.msg));
+    for (const d of toDead) {
+      try {
+        await deadLetter(d.msg, d.reason);
+        d.msg.ack();
+        log.warn("ingest: event dead-lettered", { seq: d.msg.seq, subject: d.msg.subject, reason: d.reason });
+      } catch (error) {
+        d.msg.nak(config.INGEST_UNKNOWN_PLAYER_DELAY_MS);
+        log.warn("ingest: could not dead-letter, delivered again later", {
+          seq: d.msg.seq,
+          error: String(error),
+        });
+      }
+    }
+    const waitingSet = new Set(waitingMsgs.map((d) => d.msg));
+    for (const msg of batch) {
+      if (deadSet.has(msg)) continue;
+      if (waitingSet.has(msg)) msg.nak(config.INGEST_UNKNOWN_PLAYER_DELAY_MS);
+      else msg.ack();
+    }
+    stats.batches += 1;
+    stats.applied += batch.length - toDead.length - waitingMsgs.length;
+    stats.written += result.written.transactions + result.written.players;
+    stats.dead += toDead.length;
+    stats.waiting += waitingMsgs.length - (toDead.length - deadNow.length);
+    stats.pending = last.info.pending;
+    stats.lastStreamSeq = Math.max(stats.lastStreamSeq, last.seq);
+  };
+
+  const processBatch = async (batch: JsMsg[]) => {
+    try {
+      await applyOnce(batch);
+      failures = 0;
+    } catch (error) {
+      // The database is unreachable or refused the batch: nothing was committed, nothing is acked. The events
+      // come back after a short delay; meanwhile back off, up to 5 s.
+      failures += 1;
+      for (const msg of batch) msg.nak(1_000);
+      log.warn("ingest: batch not applied, its events will be delivered again", {
+        events: batch.length,
+        error: String((error as Error).message ?? error),
+      });
+      await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** Math.min(failures, 5))));
+    }
+  };
+
+  let lastLog = Date.now();
+  let loggedApplied = 0;
+  const logProgress = (force = false) => {
+    const now = Date.now();
+    if (!force && now - lastLog < config.INGEST_LOG_EVERY_MS) return;
+    const rate = ((stats.applied - loggedApplied) * 1000) / Math.max(1, now - lastLog);
+    log.info("ingest: progress", { ...stats, eventsPerSecond: Math.round(rate) });
+    lastLog = now;
+    loggedApplied = stats.applied;
+  };
+
+  const done = (async () => {
+    while (!stopping) {
+      if (buffer.length === 0) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 1_000); // a periodic wake, for the progress line
+        });
+        logProgress();
+        continue;
+      }
+      const batch = buffer.splice(0, config.INGEST_BATCH_SIZE);
+      await processBatch(batch);
+      logProgress();
+    }
+    // Events taken from the stream but not applied go back at once (not after ack_wait).
+    for (const msg of buffer.splice(0)) msg.nak();
+    logProgress(true);
+  })();
+
+  return {
+    stats,
+    done,
+    async stop() {
+      stopping = true;
+      await messages?.close().catch(() => undefined);
+      signal();
+      await done;
+      await pumped;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createPrismaClient } from "@/lib/db/client";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { resetEnvCache } from "@/lib/env";
+import { freshTestDatabase } from "@/test/support/fresh-test-database";
+import { createNatsServer, type NatsServer, natsServerAvailable } from "@/test/support/nats-server";
+import { getIngestStatus } from "./ingest-status.ts";
+import { ensureConsumer, ensureWalletStream } from "./wallet-stream.ts";
+
+// /api/health/ingest's figures: the committed progress row and the durable consumer's lag at a real NATS.
+const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3202) + 33;
+
+describe.runIf(natsServerAvailable())("getIngestStatus", () => {
+  let nats: NatsServer;
+  let db: { url: string; stop(): Promise<void> };
+  let prisma: PrismaClient;
+  let nc: NatsConnection;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    nats = createNatsServer(PORT);
+    await nats.start();
+    db = await freshTestDatabase(inject("databaseKind"), "ingest_status");
+    prisma = createPrismaClient(db.url, 2);
+    nc = await connect({ servers: nats.url });
+  });
+
+  afterAll(async () => {
+    process.env = saved;
+    resetEnvCache();
+    await nc?.close();
+    await prisma?.$disconnect();
+    await db?.stop();
+    await nats?.destroy();
+  });
+
+  const withEnv = (env: Record<string, string | undefined>) => {
+    process.env = { ...saved, AUTH_MODE: "demo", ...env };
+    for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
+    resetEnvCache();
+  };
+
+  it("without NATS_URL: idle before any batch, the lag unknown", async () => {
+    withEnv({ NATS_URL: undefined });
+    expect(await getIngestStatus({}, prisma)).toEqual({
+      status: "idle",
+      consumer: "read-model",
+      last_applied: null,
+      lag: null,
+      nats: "not configured",
+    });
+  });
+
+  it("reports the committed progress and the consumer's pending events", async () => {
+    const jsm = await jetstreamManager(nc);
+    await ensureWalletStream(jsm);
+    await ensureConsumer(jsm, { name: "status-test", ackWaitMs: 5_000, batchSize: 10 });
+    for (let i = 0; i < 3; i++) await jetstream(nc).publish("wallet.player", "{}", { msgID: `x:${i}` });
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO ingest_progress VALUES ('status-test', 41, 'wallet.transaction', 'T1:2', '2026-11-26T01:00:00Z', '2026-11-26T01:00:01Z', 40, 1)`,
+    );
+    withEnv({ NATS_URL: nats.url, INGEST_CONSUMER: "status-test" });
+    const status = await getIngestStatus({}, prisma);
+    expect(status).toMatchObject({
+      status: "behind",
+      consumer: "status-test",
+      last_applied: {
+        stream_seq: 41,
+        subject: "wallet.transaction",
+        published_at: "2026-11-26T01:00:00.000Z",
+        applied_total: 40,
+        dead_total: 1,
+      },
+      lag: { events: 3, pending: 3, ack_pending: 0 },
+      nats: "connected",
+    });
+    expect(JSON.stringify(status)).not.toContain("T1:2"); // no ids in the unauthenticated answer
+  });
+
+  it("says so when NATS is unreachable", async () => {
+    withEnv({ NATS_URL: "nats://127.0.0.1:1", INGEST_CONSUMER: "status-test" });
+    (globalThis as { ingestNats?: unknown }).ingestNats = undefined;
+    const status = await getIngestStatus({ timeoutMs: 500 }, prisma);
+    expect(status.nats).toBe("unreachable");
+    expect(status.status).toBe("unknown");
+    expect(status.last_applied?.stream_seq).toBe(41);
+  });
+});

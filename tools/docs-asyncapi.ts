@@ -1,0 +1,6 @@
+/* npm run docs:asyncapi: writes docs/asyncapi.json from the zod schemas (lib/openapi/asyncapi.ts). */
+import { writeFileSync } from "node:fs";
+import { buildAsyncApiDocument } from "@/lib/openapi/asyncapi";
+
+writeFileSync("docs/asyncapi.json", `${JSON.stringify(buildAsyncApiDocument(), null, 2)}\n`);
+console.log("docs/asyncapi.json written");

@@ -1,0 +1,101 @@
+import { jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type pg from "pg";
+import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
+import { WALLET_STREAM, WALLET_SUBJECTS } from "@/lib/schemas/wallet-events";
+import { Publisher } from "./publisher.ts";
+import type { SimTransaction, WalletSim } from "./wallet-sim.ts";
+
+/*
+ * What the live tests and the bench share: a publisher on its own connection, the expected final figures of a
+ * simulation, waiting until the read model holds them, and reading wallet.dead.
+ */
+
+export async function connectPublisher(url: string): Promise<{ nc: NatsConnection; publisher: Publisher }> {
+  const nc = await connect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+  await ensureWalletStream(await jetstreamManager(nc));
+  return { nc, publisher: new Publisher(jetstream(nc)) };
+}
+
+export interface ExpectedTotals {
+  transactions: number;
+  versions: number;
+  byStatus: Record<string, number>;
+}
+
+export function expectedTotals(sim: WalletSim): ExpectedTotals {
+  const byStatus: Record<string, number> = {};
+  let versions = 0;
+  for (const t of sim.finalTransactions.values() as Iterable<SimTransaction>) {
+    byStatus[t.status] = (byStatus[t.status] ?? 0) + 1;
+    versions += t.version;
+  }
+  return { transactions: sim.finalTransactions.size, versions, byStatus };
+}
+
+/** The read model's figures for the simulated players (prefix). */
+export async function readTotals(client: pg.ClientBase, prefix: string): Promise<ExpectedTotals> {
+  const { rows } = await client.query<{ status: string; n: number; versions: number }>(
+    `SELECT status::text, count(*)::int AS n, sum(version)::int AS versions FROM transactions
+     WHERE player_id LIKE $1 || '%' GROUP BY status`,
+    [prefix],
+  );
+  const byStatus: Record<string, number> = {};
+  let transactions = 0;
+  let versions = 0;
+  for (const r of rows) {
+    byStatus[r.status] = r.n;
+    transactions += r.n;
+    versions += r.versions;
+  }
+  return { transactions, versions, byStatus };
+}
+
+/** Polls until the read model holds every final state (or the time is up); returns the last reading. */
+export async function waitForTotals(
+  read: () => Promise<ExpectedTotals>,
+  expected: ExpectedTotals,
+  timeoutMs: number,
+): Promise<ExpectedTotals> {
+  const until = Date.now() + timeoutMs;
+  let last = await read().catch(() => ({ transactions: -1, versions: -1, byStatus: {} }));
+  while (
+    Date.now() < until &&
+    (last.transactions !== expected.transactions || last.versions !== expected.versions)
+  ) {
+    await new Promise((r) => setTimeout(r, 200));
+    last = await read().catch(() => last);
+  }
+  return last;
+}
+
+export interface DeadLetter {
+  reason: string;
+  subject: string;
+  data: string;
+}
+
+/** Every message on wallet.dead so far (an ephemeral consumer filtered to that one subject). */
+export async function readDeadLetters(nc: NatsConnection): Promise<DeadLetter[]> {
+  const jsm = await jetstreamManager(nc);
+  const info = await jsm.streams.info(WALLET_STREAM);
+  const js = jetstream(nc);
+  const out: DeadLetter[] = [];
+  const ci = await jsm.consumers.add(WALLET_STREAM, {
+    filter_subject: WALLET_SUBJECTS.dead,
+    inactive_threshold: 30_000_000_000,
+  });
+  const consumer = await js.consumers.get(WALLET_STREAM, ci.name);
+  const total = ci.num_pending;
+  if (total === 0 || info.state.messages === 0) return out;
+  const batch = await consumer.fetch({ max_messages: total, expires: 2_000 });
+  for await (const m of batch) {
+    out.push({
+      reason: m.headers?.get("Reason") ?? "",
+      subject: m.headers?.get("Original-Subject") ?? "",
+      data: new TextDecoder().decode(m.data),
+    });
+    if (out.length >= total) break;
+  }
+  return out;
+}
