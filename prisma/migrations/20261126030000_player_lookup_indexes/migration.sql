@@ -26,5 +26,6 @@ CREATE INDEX "players_phone_digits_idx" ON "players" (regexp_replace("phone", '\
 -- A transaction id typed in the lookup, any case, across all players.
 CREATE INDEX "transactions_id_lower_idx" ON "transactions" (lower("id"));
 
--- The audit page's user filter by display name (any case).
-CREATE INDEX "audit_events_subject_name_lower_idx" ON "audit_events" (lower("subject_name"), "id" DESC);
+-- The audit page's user filter by display name or its beginning, any case (LIKE 'ana%': text_pattern_ops, so
+-- the prefix is an index range whatever the database's collation).
+CREATE INDEX "audit_events_subject_name_lower_idx" ON "audit_events" (lower("subject_name") text_pattern_ops);
