@@ -101,12 +101,7 @@ function AuditFilters({
     >
       <label className="text-sm text-slate-700">
         User (name or id)
-        <input
-          name="user"
-          defaultValue={state.user ?? ""}
-          className={FIELD}
-          placeholder="e.g. Alex or demo-admin"
-        />
+        <input name="user" defaultValue={state.user ?? ""} className={FIELD} placeholder="e.g. Alex" />
       </label>
       <label className="text-sm text-slate-700">
         Player id
@@ -115,7 +110,7 @@ function AuditFilters({
       <label className="text-sm text-slate-700">
         Operation
         <select name="operation" defaultValue={state.operation ?? ""} className={FIELD}>
-          <AuditOperationOptions allValue="" allLabel="All reads of player data" />
+          <AuditOperationOptions allValue="" allLabel="All reads" />
         </select>
       </label>
       <label className="text-sm text-slate-700">

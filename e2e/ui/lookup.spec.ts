@@ -125,7 +125,11 @@ test.describe("player lookup", () => {
 
   test("no match says so", async ({ page }) => {
     await searchBox(page).fill("zz-nobody-zz");
-    await expect(page.getByText("No player has an id or name containing “zz-nobody-zz”.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "No player has an id or name containing “zz-nobody-zz”, and no transaction has that id.",
+      ),
+    ).toBeVisible();
     await expect(page.getByRole("option")).toHaveCount(0);
   });
 });
@@ -168,7 +172,9 @@ test.describe("my players (VIP manager)", () => {
     const notMine = other.players.find((p) => p.vip_manager !== "Sarah Mitchell");
     await searchBox(page).fill(notMine?.id ?? "");
     await expect(
-      page.getByText(`No player of yours has an id, name or email containing “${notMine?.id}”.`),
+      page.getByText(
+        `No player of yours has an id, name or e-mail address containing “${notMine?.id}”, and no transaction has that id.`,
+      ),
     ).toBeVisible();
 
     // The view is shareable: a fresh load of the URL shows the same list.
