@@ -260,7 +260,7 @@ function PlayerResult({ player }: { player: PlayerSummaryData }) {
         <p className="font-medium text-slate-900">
           {player.name} <span className="ml-1 font-mono text-sm font-normal text-slate-600">{player.id}</span>
         </p>
-        <p className="truncate text-sm text-slate-600">
+        <p className="text-sm break-words text-slate-600">
           {player.email ?? "No email"}
           {player.phone ? <> · {player.phone}</> : null}
           {player.language ? <> · {player.language}</> : null}
