@@ -14,8 +14,10 @@ export default async function LookupPage() {
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-semibold text-slate-900">Player lookup</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Search by {canSearchEmail ? "player id, name or email" : "player id or name"}. Use the arrow keys to
-        move through the results and Enter to open a profile.
+        Names match without accents or capitals
+        {canSearchEmail ? "" : "; e-mail addresses and phone numbers only when typed in full"}. A transaction
+        ID opens it in its player's transactions. Use the arrow keys to move through the results and Enter to
+        open one.
       </p>
       <div className="mt-6">
         <Suspense>

@@ -14,6 +14,7 @@ import { AuditLoadError } from "./audit-load-error.tsx";
 import { AuditOperationOptions } from "./audit-operation-options.tsx";
 import { AuditTable } from "./audit-table.tsx";
 import { LoadMoreFooter } from "./load-more-footer.tsx";
+import { PlayerReaders } from "./player-readers.tsx";
 
 const PAGE_SIZE = 50;
 
@@ -30,17 +31,24 @@ export function AuditLog({ pageSize = PAGE_SIZE }: { pageSize?: number }) {
   const entries = useMemo(() => groupAuditEvents(events).length, [events]);
   const loading = log.isFetching;
   const filtered = Object.values(state).some(Boolean);
+  const player = state.player?.trim();
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-xl font-semibold text-slate-900">Audit trail</h1>
-          <p className="text-sm text-slate-600">Every read of player data, across all players. Read-only.</p>
+          <p className="text-sm text-slate-600">
+            Every read of player data, across all players. Read-only.
+            {state.audit_reads || state.operation ? null : " Admins' reads of this trail are hidden."}
+          </p>
         </div>
         <TimeZoneSwitch />
       </div>
       <AuditFilters key={JSON.stringify(state)} state={state} onApply={(next) => void setState(next)} />
+      {player && log.data ? (
+        <PlayerReaders playerId={player} readers={log.data.readers ?? []} tz={tz} />
+      ) : null}
       <section aria-label="Recorded reads" className="rounded-lg border border-slate-200 bg-white">
         {log.isError && events.length === 0 ? (
           <AuditLoadError error={log.error} onRetry={() => void log.refetch()} />
@@ -81,9 +89,10 @@ function AuditFilters({
       operation: (text("operation") as AuditOperation | null) ?? null,
       from: text("from"),
       to: text("to"),
+      audit_reads: form.get("audit_reads") === "on" ? true : null,
     });
   };
-  const clear = { user: null, player: null, operation: null, from: null, to: null };
+  const clear = { user: null, player: null, operation: null, from: null, to: null, audit_reads: null };
   return (
     <form
       onSubmit={submit}
@@ -91,8 +100,8 @@ function AuditFilters({
       className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
     >
       <label className="text-sm text-slate-700">
-        User (subject)
-        <input name="user" defaultValue={state.user ?? ""} className={FIELD} placeholder="e.g. demo-admin" />
+        User (name or id)
+        <input name="user" defaultValue={state.user ?? ""} className={FIELD} placeholder="e.g. Alex" />
       </label>
       <label className="text-sm text-slate-700">
         Player id
@@ -111,6 +120,15 @@ function AuditFilters({
       <label className="text-sm text-slate-700">
         To
         <input type="date" name="to" defaultValue={state.to ?? ""} className={FIELD} />
+      </label>
+      <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2 lg:col-span-6 lg:order-last">
+        <input
+          type="checkbox"
+          name="audit_reads"
+          defaultChecked={Boolean(state.audit_reads)}
+          className="size-4 rounded border-slate-300 accent-indigo-600"
+        />
+        Also show admins' reads of this audit trail (hidden by default)
       </label>
       <div className="flex items-end gap-2">
         <button type="submit" className={buttonClass("primary", "sm")}>

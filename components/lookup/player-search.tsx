@@ -1,11 +1,12 @@
 "use client";
 
-import { LoaderCircle, LockKeyhole, Search, SearchX } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
-import { noMatchText } from "@/lib/client/player-search";
-import type { PlayerSummaryData } from "@/lib/client/wire";
+import { LoaderCircle, LockKeyhole, ReceiptText, Search, SearchX } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { noMatchText, searchLabel } from "@/lib/client/player-search";
+import type { PlayerSummaryData, TransactionMatchData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
-import { formatDate } from "@/lib/format/dates";
+import { formatDate, formatDateTime } from "@/lib/format/dates";
+import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
 import { formatMoney, isIsoCurrency } from "@/lib/format/money";
 import { usePlayerSearch } from "@/lib/hooks/use-player-search";
 import { ErrorState } from "../error-state.tsx";
@@ -57,15 +58,20 @@ export function PlayerSearch({
           s.stale && "opacity-70",
         )}
       >
-        {s.players.map((p, i) => (
-          <SearchResult
-            key={p.id}
+        {s.options.map((option, i) => (
+          <SearchOptionRow
+            key={option.kind === "player" ? option.player.id : `transaction:${option.transaction.id}`}
             id={`${s.listId}-${i}`}
-            player={p}
             active={i === s.active}
-            onSelect={() => s.open(p.id)}
+            onSelect={() => s.choose(option)}
             onHover={() => s.setActive(i)}
-          />
+          >
+            {option.kind === "player" ? (
+              <PlayerResult player={option.player} />
+            ) : (
+              <TransactionResult transaction={option.transaction} />
+            )}
+          </SearchOptionRow>
         ))}
       </div>
     </div>
@@ -84,11 +90,7 @@ function SearchInput({
   return (
     <>
       <label htmlFor="player-search" className="block text-sm font-medium text-slate-800">
-        {s.mine
-          ? "Filter my players by id or name"
-          : canSearchEmail
-            ? "Player id, name or email"
-            : "Player id or name"}
+        {searchLabel({ mine: s.mine, canSearchEmail })}
       </label>
       <div className="relative mt-1">
         <Search
@@ -109,7 +111,9 @@ function SearchInput({
           // biome-ignore lint/a11y/noAutofocus: the page exists to search; focus belongs in the search box
           autoFocus
           placeholder={
-            canSearchEmail ? "e.g. P000007, Silva or helena.silva7@example.com" : "e.g. P000007 or Silva"
+            canSearchEmail
+              ? "e.g. P000007, zoe cote or helena.silva7@example.com"
+              : "e.g. P000007, zoe cote or +44 7700 900189"
           }
           value={s.text}
           onChange={(e) => s.setText(e.target.value)}
@@ -132,16 +136,16 @@ function SearchOutcome({ s, canSearchEmail }: { s: SearchState; canSearchEmail: 
   const { data, mine, term } = s;
   return (
     <>
-      {s.emailNeedsPii && data ? (
+      {s.partialEmail && data ? (
         <div
-          data-testid="email-needs-pii"
+          data-testid="contact-exact-notice"
           className="mt-3 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
         >
           <LockKeyhole aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p>
-            Searching by e-mail address needs the <code className="font-mono">players:pii</code> scope, which
-            your role does not have, so “{term}” was matched against player ids and names only. Search by
-            player id or name instead.
+            E-mail addresses and phone numbers are matched only in full: you see them masked, so a part of one
+            finds nobody. Type the whole address (like name@example.com) or number, or search by name or
+            player ID.
           </p>
         </div>
       ) : null}
@@ -160,7 +164,7 @@ function SearchOutcome({ s, canSearchEmail }: { s: SearchState; canSearchEmail: 
         </div>
       ) : !data ? (
         <ResultsSkeleton />
-      ) : data.total === 0 && !s.emailNeedsPii ? (
+      ) : data.total === 0 && data.transactions.length === 0 && !s.partialEmail ? (
         <div className="mt-3 flex flex-col items-center gap-2 rounded-lg border border-slate-200 bg-white p-8 text-center">
           <SearchX aria-hidden="true" className="size-6 text-slate-500" />
           <p className="text-slate-700">{noMatchText({ mine, term, canSearchEmail })}</p>
@@ -189,18 +193,19 @@ function ResultsSkeleton() {
   );
 }
 
-function SearchResult({
+/** One option of the listbox; what it shows is its children. */
+function SearchOptionRow({
   id,
-  player,
   active,
   onSelect,
   onHover,
+  children,
 }: {
   id: string;
-  player: PlayerSummaryData;
   active: boolean;
   onSelect: () => void;
   onHover: () => void;
+  children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -221,12 +226,43 @@ function SearchResult({
         active ? "bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-600" : "hover:bg-slate-50",
       )}
     >
+      {children}
+    </div>
+  );
+}
+
+/** A transaction found by its id: it opens in its player's transactions, filtered to it. */
+function TransactionResult({ transaction: t }: { transaction: TransactionMatchData }) {
+  return (
+    <div className="flex min-w-0 items-start gap-3" data-testid="transaction-match">
+      <ReceiptText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-indigo-700" />
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          Transaction <span className="font-mono text-sm">{t.id}</span>
+        </p>
+        <p className="text-sm text-slate-600">
+          {EVENT_TYPE_LABELS[t.event_type] ?? t.event_type} on {formatDateTime(t.date, "utc")} UTC · player{" "}
+          {t.player_name} <span className="font-mono">{t.player_id}</span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A player, with what tells namesakes apart: registration, currency and language, the phone number's country
+ * code and last two digits (masked or not), the last activity.
+ */
+function PlayerResult({ player }: { player: PlayerSummaryData }) {
+  return (
+    <>
       <div className="min-w-0">
         <p className="font-medium text-slate-900">
           {player.name} <span className="ml-1 font-mono text-sm font-normal text-slate-600">{player.id}</span>
         </p>
-        <p className="truncate text-sm text-slate-600">
+        <p className="text-sm break-words text-slate-600">
           {player.email ?? "No email"}
+          {player.phone ? <> · {player.phone}</> : null}
           {player.language ? <> · {player.language}</> : null}
         </p>
         <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-slate-600">
@@ -235,9 +271,9 @@ function SearchResult({
             <dd className="inline text-slate-800">{formatDate(player.registration_date, "utc")}</dd>
           </div>
           <div>
-            <dt className="inline">Last login </dt>
+            <dt className="inline">Last active </dt>
             <dd className="inline text-slate-800">
-              {player.last_login ? formatDate(player.last_login, "utc") : "never"}
+              {player.last_activity ? formatDate(player.last_activity, "utc") : "never"}
             </dd>
           </div>
         </dl>
@@ -254,7 +290,7 @@ function SearchResult({
         </p>
         <StatusWhenItMatters player={player} />
       </div>
-    </div>
+    </>
   );
 }
 

@@ -56,14 +56,16 @@ for (const viewport of [
       await expect(page).toHaveTitle(/Player lookup/);
       expect(await seriousViolations(page)).toEqual([]);
       expect(await lighthouseOnlyViolations(page)).toEqual([]);
-      const box = page.getByRole("combobox", { name: "Player id or name" });
+      const box = page.getByRole("combobox", {
+        name: "Search by name, player ID, or an exact e-mail or phone number",
+      });
       await box.fill("silva");
       await expect(page.getByRole("option").first()).toBeVisible();
       await box.press("ArrowDown");
       expect(await seriousViolations(page)).toEqual([]);
-      // The notice a support agent gets for an e-mail address.
+      // The notice a support agent gets for a part of an e-mail address.
       await box.fill("helena@");
-      await expect(page.getByTestId("email-needs-pii")).toBeVisible();
+      await expect(page.getByTestId("contact-exact-notice")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
 

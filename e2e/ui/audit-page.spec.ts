@@ -66,7 +66,7 @@ test.describe("the audit page across players", () => {
     await expect(page.getByLabel("Player id")).toHaveValue("P000042");
     await expect(entries(page).first()).toContainText("P000042");
 
-    await page.getByLabel("User (subject)").fill("nobody-at-all");
+    await page.getByLabel("User (name or id)").fill("nobody-at-all");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("No reads match these filters.")).toBeVisible();
     await page.getByRole("button", { name: "Clear" }).click();
@@ -89,7 +89,7 @@ test.describe("the audit page across players", () => {
     await page.getByRole("button", { name: "Load more" }).click();
     await expect(page.getByText(/^Showing 6 reads in \d entr/)).toBeVisible();
     const last = requests.at(-1);
-    expect(last?.get("subject")).toBe("demo-admin");
+    expect(last?.get("user")).toBe("demo-admin");
     expect(last?.get("cursor")).toMatch(/^\d+$/);
   });
 

@@ -24,8 +24,8 @@ for (const viewport of [
       await open(page, "/?q=zz-nobody-zz");
       await expect(page.getByText(/No player has an id/)).toBeVisible();
       await page.screenshot(shot("lookup-empty"));
-      await open(page, "/?q=zoe.cote7%40example.com");
-      await expect(page.getByTestId("email-needs-pii")).toBeVisible();
+      await open(page, "/?q=zoe.cote7%40");
+      await expect(page.getByTestId("contact-exact-notice")).toBeVisible();
       await page.screenshot(shot("lookup-email-notice"));
       await open(page, "/no-such-page");
       await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -5,7 +5,7 @@ import { apiGet, formatCountInPage, open, signIn } from "./helpers.ts";
 
 type Page = import("@playwright/test").Page;
 
-const searchBox = (page: Page) => page.getByRole("combobox", { name: /^(Player id|Filter my players)/ });
+const searchBox = (page: Page) => page.getByRole("combobox", { name: /^(Search by|Filter my players)/ });
 
 test.describe("player lookup", () => {
   test.beforeEach(async ({ page }) => {
@@ -28,7 +28,8 @@ test.describe("player lookup", () => {
       await expect(option).toContainText(player.email ?? "No email");
       if (player.language) await expect(option).toContainText(player.language);
       await expect(option).toContainText("Registered");
-      await expect(option).toContainText(player.last_login ? "Last login" : "Last login never");
+      await expect(option).toContainText(player.last_activity ? "Last active" : "Last active never");
+      if (player.phone) await expect(option).toContainText(player.phone);
       await expect(option).toContainText(
         await moneyInPage(page, String(player.total_balance), player.currency),
       );
@@ -78,22 +79,29 @@ test.describe("player lookup", () => {
     await expect(page).toHaveURL(/\/players\/P000007$/);
   });
 
-  test("e-mail addresses are searchable only for roles that may see them, and the page says so", async ({
+  test("a part of an e-mail address finds nobody for a role that sees them masked, and the page says why", async ({
     page,
   }) => {
-    // The support agent (signed in by beforeEach) lacks players:pii: an e-mail finds nobody, and the page
-    // says that e-mail search needs the scope rather than that no player has it.
-    await expect(searchBox(page)).toHaveAccessibleName("Player id or name");
+    // The support agent (signed in by beforeEach) sees contact data masked: a part of an address finds nobody
+    // by design, and the page says to type it whole rather than that no player has it.
+    await expect(searchBox(page)).toHaveAccessibleName(
+      "Search by name, player ID, or an exact e-mail or phone number",
+    );
     await searchBox(page).fill("zoe.cote7@");
-    await expect(page.getByTestId("email-needs-pii")).toContainText("needs the players:pii scope");
-    await expect(page.getByText("E-mail search needs the players:pii scope.")).toBeVisible();
+    await expect(page.getByTestId("contact-exact-notice")).toContainText("matched only in full");
+    await expect(
+      page.getByText("Type the whole e-mail address: a part of one matches nobody."),
+    ).toBeVisible();
     await expect(page.getByText(/No player has an id/)).toHaveCount(0);
+    await expect(page.getByRole("option")).toHaveCount(0);
 
     await signIn(page, "vip_manager");
     await open(page, "/");
-    await expect(searchBox(page)).toHaveAccessibleName("Player id, name or email");
+    await expect(searchBox(page)).toHaveAccessibleName(
+      "Search by name, player ID, e-mail, phone number or transaction ID",
+    );
     await searchBox(page).fill("zoe.cote7@");
-    await expect(page.getByTestId("email-needs-pii")).toHaveCount(0);
+    await expect(page.getByTestId("contact-exact-notice")).toHaveCount(0);
     const option = page.getByRole("option", { name: /P000007/ });
     await option.click();
     await expect(page).toHaveURL(/\/players\/P000007$/);
@@ -117,7 +125,11 @@ test.describe("player lookup", () => {
 
   test("no match says so", async ({ page }) => {
     await searchBox(page).fill("zz-nobody-zz");
-    await expect(page.getByText("No player has an id or name containing “zz-nobody-zz”.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "No player has an id or name containing “zz-nobody-zz”, and no transaction has that id.",
+      ),
+    ).toBeVisible();
     await expect(page.getByRole("option")).toHaveCount(0);
   });
 });
@@ -160,7 +172,9 @@ test.describe("my players (VIP manager)", () => {
     const notMine = other.players.find((p) => p.vip_manager !== "Sarah Mitchell");
     await searchBox(page).fill(notMine?.id ?? "");
     await expect(
-      page.getByText(`No player of yours has an id, name or email containing “${notMine?.id}”.`),
+      page.getByText(
+        `No player of yours has an id, name or e-mail address containing “${notMine?.id}”, and no transaction has that id.`,
+      ),
     ).toBeVisible();
 
     // The view is shareable: a fresh load of the URL shows the same list.

@@ -136,3 +136,79 @@ describe("listAuditLog (the admins' audit page)", () => {
     expect(page.nextCursor).toBeNull();
   });
 });
+
+describe("the audit page's user by name, and who read a player (issue 23)", () => {
+  const CARLA = `carla-${RUN}`;
+  const DAN = `dan-${RUN}`;
+  const P3 = `AL3-${RUN}`;
+  // Display names unique to this run, so that other files' events never match the name filter.
+  const carlaName = `Carla Ñúñez ${RUN}`;
+  const danName = `Dan Carlsson ${RUN}`;
+
+  it("user matches the id exactly, or the display name or its beginning in any case", async () => {
+    await recordAuditEvents(
+      [
+        { ...base, requestId: "c1", subject: CARLA, subjectName: carlaName, playerId: P3 },
+        { ...base, requestId: "d1", subject: DAN, subjectName: danName, playerId: P3 },
+        {
+          ...base,
+          requestId: "c2",
+          subject: CARLA,
+          subjectName: carlaName,
+          playerId: P3,
+          operation: "transactions",
+        },
+        {
+          ...base,
+          requestId: "c3",
+          subject: CARLA,
+          subjectName: carlaName,
+          operation: "audit_trail",
+          playerId: P3,
+        },
+        {
+          ...base,
+          requestId: "d2",
+          subject: DAN,
+          subjectName: danName,
+          operation: "search",
+          playerId: null,
+          resultPlayerIds: [P3],
+          occurredAt: at("2026-03-10T13:00:00.000Z"),
+        },
+      ],
+      { db },
+    );
+    expect(await requestIds({ user: CARLA })).toEqual(["c3", "c2", "c1"]);
+    expect(await requestIds({ user: carlaName.toUpperCase() })).toEqual(["c3", "c2", "c1"]);
+    expect(await requestIds({ user: `carla ñúñez ${RUN}`.slice(0, -2) })).toEqual(["c3", "c2", "c1"]);
+    // Not a part from the middle, and an id only whole.
+    expect(await requestIds({ user: `ñúñez ${RUN}` })).toEqual([]);
+    expect(await requestIds({ user: CARLA.slice(0, -1) })).toEqual([]);
+    // LIKE's wildcards are literal.
+    expect(await requestIds({ user: `Carla_Ñúñez ${RUN}` })).toEqual([]);
+    expect(await requestIds({ user: `%${RUN}` })).toEqual([]);
+    expect(await requestIds({ user: danName, player_id: P3 })).toEqual(["d2", "d1"]);
+  });
+
+  it("with a player: who read it, how often, when last; audit-trail reads left out", async () => {
+    const { readers, events } = await listAuditLogAllPlayers({ filters: { player_id: P3 }, limit: 2 }, db);
+    expect(events.map((e) => e.request_id)).toEqual(["d2", "c3"]);
+    expect(readers).toEqual([
+      { subject: DAN, subject_name: danName, reads: 2, last_read_at: "2026-03-10T13:00:00.000Z" },
+      { subject: CARLA, subject_name: carlaName, reads: 2, last_read_at: "2026-03-10T12:00:00.000Z" },
+    ]);
+    // The same filters narrow the summary: one operation, one user, a period without reads.
+    const filtered = async (filters: Record<string, string>) => {
+      const { cursor: _, limit, ...f } = query({ player_id: P3, ...filters });
+      return (await listAuditLogAllPlayers({ filters: f, limit }, db)).readers;
+    };
+    expect(await filtered({ operation: "transactions" })).toEqual([
+      { subject: CARLA, subject_name: carlaName, reads: 1, last_read_at: "2026-03-10T12:00:00.000Z" },
+    ]);
+    expect((await filtered({ user: "dan" }))?.map((r) => r.subject)).toEqual([DAN]);
+    expect(await filtered({ from_date: "2026-03-11" })).toEqual([]);
+    // Without a player there is no summary.
+    expect((await listAuditLogAllPlayers({ filters: { user: CARLA }, limit: 2 }, db)).readers).toBeNull();
+  });
+});

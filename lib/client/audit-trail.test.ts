@@ -1,11 +1,13 @@
 import { InfiniteQueryObserver, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { AUDIT_OPERATIONS } from "@/lib/schemas/enums";
 import { ApiRequestError, readApiResponse } from "./api-client.ts";
 import {
   AUDIT_DENIED_DETAIL,
   auditLogSearchParams,
   auditTrailSearchParams,
   describeAuditTrailError,
+  readersHeadline,
   toAuditLogFilter,
 } from "./audit-trail.ts";
 import { queries } from "./queries.ts";
@@ -181,7 +183,7 @@ describe("reading the audit operation's answers", () => {
 
 describe("the audit page's URL state → API query", () => {
   it("sends only the filters set, days as the chosen zone's first and last millisecond", () => {
-    const none = { user: null, player: null, operation: null, from: null, to: null };
+    const none = { user: null, player: null, operation: null, from: null, to: null, audit_reads: true };
     expect(auditLogSearchParams(toAuditLogFilter(none, "utc", 50)).toString()).toBe("limit=50");
     const all = {
       user: " demo-admin ",
@@ -189,13 +191,43 @@ describe("the audit page's URL state → API query", () => {
       operation: "export" as const,
       from: "2026-11-01",
       to: "2026-11-23",
+      audit_reads: null,
     };
     expect(auditLogSearchParams(toAuditLogFilter(all, "utc", 50), "99").toString()).toBe(
-      "limit=50&subject=demo-admin&player_id=P000042&operation=export&from_date=2026-11-01T00%3A00%3A00.000Z&to_date=2026-11-23T23%3A59%3A59.999Z&cursor=99",
+      "limit=50&user=demo-admin&player_id=P000042&operation=export&from_date=2026-11-01T00%3A00%3A00.000Z&to_date=2026-11-23T23%3A59%3A59.999Z&cursor=99",
     );
     // A hand-edited URL with a malformed day is ignored rather than sent (the API would answer 400).
     expect(auditLogSearchParams(toAuditLogFilter({ ...none, from: "yesterday" }, "utc", 5)).toString()).toBe(
       "limit=5",
     );
+  });
+
+  it("says who read a player in one sentence", () => {
+    const r = (reads: number) => ({
+      subject: "s",
+      subject_name: null,
+      reads,
+      last_read_at: "2026-11-26T00:00:00.000Z",
+    });
+    expect(readersHeadline("P000007", [])).toBe("Nobody read P000007's data under these filters.");
+    expect(readersHeadline("P000007", [r(1)])).toBe("P000007 was read by 1 user, once.");
+    expect(readersHeadline("P000007", [r(12), r(2)])).toBe("P000007 was read by 2 users, 14 times.");
+  });
+
+  it("leaves admins' reads of the trail out unless asked for; a chosen operation is sent as it is", () => {
+    const hidden = { user: null, player: null, operation: null, from: null, to: null, audit_reads: null };
+    const sent = auditLogSearchParams(toAuditLogFilter(hidden, "utc", 5))
+      .get("operation")
+      ?.split(",");
+    expect(sent).toEqual(AUDIT_OPERATIONS.filter((op) => op !== "audit_trail"));
+    expect(sent).toContain("profile");
+    expect(
+      auditLogSearchParams(toAuditLogFilter({ ...hidden, audit_reads: true }, "utc", 5)).has("operation"),
+    ).toBe(false);
+    expect(
+      auditLogSearchParams(toAuditLogFilter({ ...hidden, operation: "audit_trail" }, "utc", 5)).get(
+        "operation",
+      ),
+    ).toBe("audit_trail");
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bestMatch, looksLikeId, moveHighlight, noMatchText, searchStatus } from "./player-search.ts";
+import {
+  bestMatch,
+  isPartialEmail,
+  looksLikeId,
+  moveHighlight,
+  noMatchText,
+  resultHref,
+  searchLabel,
+  searchStatus,
+} from "./player-search.ts";
 
 const players = (...ids: string[]) => ids.map((id) => ({ id }));
 
@@ -10,6 +19,14 @@ describe("Enter without a highlighted result", () => {
     expect(bestMatch("P999999", [])).toEqual({ open: "P999999" });
     expect(bestMatch("silva", players("P000012", "P000013"))).toEqual({ highlight: 0 });
     expect(bestMatch("silva", [])).toBeNull();
+  });
+
+  it("a transaction id alone opens its player's transactions on it; beside players it is one result more", () => {
+    const t = [{ id: "TX-9", player_id: "P000007" }];
+    expect(bestMatch("tx-9", [], t)).toEqual({ open: "P000007", transactionId: "TX-9" });
+    expect(bestMatch("tx-9", players("P000012"), t)).toEqual({ highlight: 0 });
+    expect(resultHref("P000007", "TX-9")).toBe("/players/P000007?section=transactions&transaction_id=TX-9");
+    expect(resultHref("P 1")).toBe("/players/P%201");
   });
 
   it("takes as an id only text without spaces or @ that holds a digit", () => {
@@ -29,7 +46,7 @@ describe("the highlight under the arrow keys", () => {
 });
 
 describe("the status line", () => {
-  const base = { listing: true, failed: false, shown: 0, emailNeedsPii: false, mine: false, term: "silva" };
+  const base = { listing: true, failed: false, shown: 0, partialEmail: false, mine: false, term: "silva" };
 
   it("says what the list shows, and nothing before typing", () => {
     expect(searchStatus({ ...base, listing: false, total: undefined })).toBe("");
@@ -41,17 +58,39 @@ describe("the status line", () => {
     );
   });
 
-  it("explains an empty result: no match, no assigned players, or an e-mail without players:pii", () => {
+  it("explains an empty result: no match, no assigned players, or a part of an e-mail address", () => {
     expect(searchStatus({ ...base, total: 0 })).toBe("No players match “silva”.");
     expect(searchStatus({ ...base, total: 0, mine: true, term: "" })).toBe("No players are assigned to you.");
-    expect(searchStatus({ ...base, total: 0, emailNeedsPii: true, term: "a@b" })).toBe(
-      "E-mail search needs the players:pii scope.",
+    expect(searchStatus({ ...base, total: 0, partialEmail: true, term: "a@b" })).toBe(
+      "Type the whole e-mail address: a part of one matches nobody.",
     );
     expect(noMatchText({ mine: true, term: "x", canSearchEmail: false })).toBe(
-      "No player of yours has an id or name containing “x”.",
+      "No player of yours has an id or name containing “x”, and no transaction has that id.",
     );
     expect(noMatchText({ mine: false, term: "x", canSearchEmail: true })).toBe(
-      "No player has an id, name or email containing “x”.",
+      "No player has an id, name or e-mail address containing “x”, and no transaction has that id.",
     );
+    expect(noMatchText({ mine: false, term: "a@b.c", canSearchEmail: false })).toBe(
+      "No player has exactly the e-mail address “a@b.c”.",
+    );
+    expect(noMatchText({ mine: false, term: "+44 7700 900189", canSearchEmail: false })).toBe(
+      "No player has the phone number “+44 7700 900189”, and no id or name contains it.",
+    );
+  });
+});
+
+describe("what the lookup says it searches", () => {
+  it("in words an agent uses, not scopes", () => {
+    expect(searchLabel({ mine: false, canSearchEmail: false })).toBe(
+      "Search by name, player ID, or an exact e-mail or phone number",
+    );
+    expect(searchLabel({ mine: false, canSearchEmail: true })).toMatch(/^Search by name, player ID, e-mail/);
+    expect(searchLabel({ mine: true, canSearchEmail: false })).toBe("Filter my players by name or player ID");
+    expect(searchLabel({ mine: false, canSearchEmail: true })).not.toMatch(/pii|scope/);
+  });
+
+  it("a part of an address is one with an @ that is not whole", () => {
+    expect(["zoe.cote7@", "@example.com", "a@b@c"].map(isPartialEmail)).toEqual([true, true, true]);
+    expect(["zoe.cote7@example.com", "silva"].map(isPartialEmail)).toEqual([false, false]);
   });
 });

@@ -37,6 +37,7 @@ export const DECIMAL_KEYS: ReadonlySet<string> = new Set([
 export type PlayerProfileData = Wire<PlayerProfile>;
 export type PlayerSearchData = Wire<PlayerSearchResponse>;
 export type PlayerSummaryData = PlayerSearchData["players"][number];
+export type TransactionMatchData = PlayerSearchData["transactions"][number];
 export type PlayerPeriodSummaryData = Wire<PlayerPeriodSummary>;
 export type TransactionListData = Wire<TransactionListResponse>;
 export type TransactionData = TransactionListData["transactions"][number];

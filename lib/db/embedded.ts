@@ -2,6 +2,8 @@ import { chmod, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 /*
@@ -28,7 +30,9 @@ export async function startEmbeddedDatabase(
 ): Promise<EmbeddedDatabase> {
   const dataDir = options.dataDir ?? DEFAULT_EMBEDDED_DIR;
   if (dataDir !== "memory://") await makePrivateDataDir(dataDir);
-  const db = await PGlite.create(dataDir);
+  // The extensions the migrations create (the lookup's accent- and case-blind name index): PGlite only knows
+  // the contrib modules handed to it here.
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
   // Its first start copies a template in with mode 0666 whatever the umask: take those rights away once open.
   if (dataDir !== "memory://") await removeGroupAndOtherRights(dataDir);
   const socketDir = await mkdtemp(path.join(tmpdir(), "pglite-")); // mode 0700

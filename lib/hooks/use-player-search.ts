@@ -4,14 +4,31 @@ import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-q
 import { useRouter } from "next/navigation";
 import { parseAsString, parseAsStringLiteral, useQueryState } from "nuqs";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { bestMatch, looksLikeId, moveHighlight, searchStatus } from "@/lib/client/player-search";
+import {
+  bestMatch,
+  isPartialEmail,
+  looksLikeId,
+  moveHighlight,
+  resultHref,
+  searchStatus,
+} from "@/lib/client/player-search";
 import { queries } from "@/lib/client/queries";
-import type { PlayerSearchData } from "@/lib/client/wire";
+import type { PlayerSearchData, PlayerSummaryData, TransactionMatchData } from "@/lib/client/wire";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 
 const DEBOUNCE_MS = 250;
 export const PLAYER_VIEWS = ["all", "mine"] as const;
 export type PlayerView = (typeof PLAYER_VIEWS)[number];
+
+/** One row of the result list: a transaction found by its id (listed first), or a player. */
+export type SearchOption =
+  | { kind: "transaction"; transaction: TransactionMatchData }
+  | { kind: "player"; player: PlayerSummaryData };
+
+const optionsOf = (data: PlayerSearchData | undefined): SearchOption[] => [
+  ...(data?.transactions ?? []).map((transaction) => ({ kind: "transaction" as const, transaction })),
+  ...(data?.players ?? []).map((player) => ({ kind: "player" as const, player })),
+];
 
 /** Opening a profile, once: after that the lookup's URL must not change any more. */
 function useProfileOpener(
@@ -20,14 +37,14 @@ function useProfileOpener(
   const router = useRouter();
   const leaving = useRef(false);
   const [opening, setOpening] = useState(false);
-  async function open(playerId: string, q: string) {
+  async function open(playerId: string, q: string, transactionId?: string) {
     if (leaving.current) return;
     leaving.current = true;
     setOpening(true);
     // Write the search into this history entry first: a URL update still queued would otherwise land
     // after the navigation and pull the browser back to the lookup.
     await setUrlQuery(q || null, { history: "replace" });
-    router.push(`/players/${encodeURIComponent(playerId)}`);
+    router.push(resultHref(playerId, transactionId));
   }
   return { leaving, opening, open };
 }
@@ -37,12 +54,13 @@ function useSearchKeys(s: {
   text: string;
   term: string;
   search: UseQueryResult<PlayerSearchData>;
-  players: readonly { id: string }[];
+  options: readonly SearchOption[];
   stale: boolean;
   active: number;
   setActive: (i: number) => void;
   setText: (text: string) => void;
-  open: (playerId: string) => void;
+  open: (playerId: string, transactionId?: string) => void;
+  choose: (option: SearchOption) => void;
 }) {
   const queryClient = useQueryClient();
 
@@ -56,19 +74,19 @@ function useSearchKeys(s: {
         return;
       }
     }
-    const match = bestMatch(q, result.players);
-    if (match && "open" in match) s.open(match.open);
+    const match = bestMatch(q, result.players, result.transactions);
+    if (match && "open" in match) s.open(match.open, match.transactionId);
     else if (match) s.setActive(match.highlight);
   }
 
   return function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const next = moveHighlight(event.key, s.active, s.players.length);
+    const next = moveHighlight(event.key, s.active, s.options.length);
     if (next !== null || event.key === "ArrowDown" || event.key === "ArrowUp") event.preventDefault();
     if (next !== null) return s.setActive(next);
     if (event.key === "Enter") {
       event.preventDefault();
-      const chosen = s.active >= 0 && !s.stale ? s.players[s.active] : undefined;
-      if (chosen) s.open(chosen.id);
+      const chosen = s.active >= 0 && !s.stale ? s.options[s.active] : undefined;
+      if (chosen) s.choose(chosen);
       else if (s.text.trim()) void openBestMatch(s.text.trim());
     } else if (event.key === "Escape") {
       if (s.active >= 0) s.setActive(-1);
@@ -97,16 +115,33 @@ export function usePlayerSearch({
   const term = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const listId = useId();
   const opener = useProfileOpener(setUrlQuery);
-  const open = (playerId: string) => void opener.open(playerId, text.trim());
+  const open = (playerId: string, transactionId?: string) =>
+    void opener.open(playerId, text.trim(), transactionId);
+  const choose = (option: SearchOption) =>
+    option.kind === "player"
+      ? open(option.player.id)
+      : open(option.transaction.player_id, option.transaction.id);
 
   const search = useQuery(mine ? queries.assignedPlayers(term) : queries.playerSearch(term));
   const listing = Boolean(term) || mine;
   const data = listing ? search.data : undefined;
-  // Without players:pii the API leaves e-mail out of the match: an address finds nobody, and the page says why.
-  const emailNeedsPii = !canSearchEmail && term.includes("@");
+  // Without players:pii an address matches only whole: a part of one finds nobody, and the page says why.
+  const partialEmail = !canSearchEmail && isPartialEmail(term);
   const players = data?.players ?? [];
+  const options = optionsOf(data);
   const stale = term !== text.trim() || search.isPlaceholderData;
-  const onKeyDown = useSearchKeys({ text, term, search, players, stale, active, setActive, setText, open });
+  const onKeyDown = useSearchKeys({
+    text,
+    term,
+    search,
+    options,
+    stale,
+    active,
+    setActive,
+    setText,
+    open,
+    choose,
+  });
 
   useEffect(() => {
     setActive(-1);
@@ -127,23 +162,25 @@ export function usePlayerSearch({
     search,
     data,
     players,
+    options,
     listing,
-    emailNeedsPii,
+    partialEmail,
     stale,
     active,
     setActive,
-    open,
+    choose,
     onKeyDown,
     busy: (search.isFetching && Boolean(term)) || opener.opening,
-    expanded: listing && players.length > 0,
+    expanded: listing && options.length > 0,
     listId,
-    activeId: active >= 0 && players[active] ? `${listId}-${active}` : undefined,
+    activeId: active >= 0 && options[active] ? `${listId}-${active}` : undefined,
     status: searchStatus({
       listing,
       failed: search.isError,
       total: data?.total,
+      transactions: data?.transactions.length ?? 0,
       shown: players.length,
-      emailNeedsPii,
+      partialEmail,
       mine,
       term,
     }),

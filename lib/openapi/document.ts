@@ -183,9 +183,9 @@ export function buildOpenApiDocument() {
           operationId: "searchPlayers",
           tags: ["Players"],
           security: requires(SCOPES.playersRead),
-          summary: "Search players by id, name or email",
+          summary: "Search players by id, name, e-mail, phone number or transaction id",
           description:
-            "An addition to the spec for the back-office lookup: players ordered by id. Needs `players:read`; without `players:pii`, e-mail addresses are masked and not searched. With `assigned=me`, only the players whose `vip_manager` is the caller (the verified token's `name` claim): a VIP manager's own list, recorded in the audit trail like any search.",
+            "An addition to the spec for the back-office lookup: players ordered by id, and the transactions whose id is `q` (ignoring case) with their player. Names match without accents or case, word by word. Needs `players:read`; without `players:pii`, e-mail addresses and phone numbers are masked in the answer and match only when typed in full (an exact address ignoring case, a number by its digits): a part of one matches nothing, so contact data can be confirmed one whole guess at a time only, and each guess is audited. With `assigned=me`, only the players whose `vip_manager` is the caller (the verified token's `name` claim): a VIP manager's own list, recorded in the audit trail like any search.",
           requestParams: { query: playerSearchQuerySchema, header: sessionHeader },
           responses: {
             "200": ok("A page of player summaries.", playerSearchResponseSchema),
@@ -336,13 +336,13 @@ export function buildOpenApiDocument() {
           tags: ["Audit"],
           summary: "Page through the audit trail across all players",
           description:
-            "Admins only (`audit:read`). Every recorded read, newest first, optionally narrowed by user (`subject`), player (named in the path or returned by a search), operation and period. Cursor paging: keep the filters and pass `next_cursor` as `cursor`. Reading it is itself recorded (`audit_trail`).",
+            "Admins only (`audit:read`). Every recorded read, newest first, optionally narrowed by user (`subject`: the id exactly; `user`: the id, or the display name or its beginning), player (named in the path or returned by a search), operation and period. With `player_id` the answer also says who read that player's data, how often and when last (`readers`). Cursor paging: keep the filters and pass `next_cursor` as `cursor`. Reading it is itself recorded (`audit_trail`); the back office hides those reads unless asked (`operation` without `audit_trail`).",
           security: requires(SCOPES.auditRead),
           requestParams: { query: auditLogQuerySchema, header: sessionHeader },
           responses: {
             "200": ok("A page of audit events.", auditLogResponseSchema),
             "400": problem(
-              "Invalid subject, player_id, operation, from_date, to_date (or from_date after to_date), cursor or limit, or an unknown parameter.",
+              "Invalid subject, user, player_id, operation, from_date, to_date (or from_date after to_date), cursor or limit, or an unknown parameter.",
             ),
             ...commonErrors,
           },

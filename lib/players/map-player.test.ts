@@ -135,16 +135,21 @@ describe("toPlayerProfile", () => {
 
 describe("toPlayerSummary", () => {
   it("keeps the summary fields that tell namesakes apart", () => {
-    const s = toPlayerSummary(row({ email: null }));
+    const s = toPlayerSummary({
+      ...row({ email: null }),
+      lastActivity: new Date("2025-03-04T05:06:07.089Z"),
+    });
     expect(playerSummarySchema.parse(s)).toEqual(s);
     expect(s).toEqual({
       id: "P1",
       name: "Ada Lovelace",
       email: null,
+      phone: "+44 7000000000",
       currency: "GBP",
       language: "English",
       registration_date: "2025-01-02T01:04:05.678Z",
       last_login: "2025-02-01T10:00:00.000Z",
+      last_activity: "2025-03-04T05:06:07.089Z",
       total_balance: s.total_balance,
       kyc_status: "approved",
       withdrawal_status: "allowed",

@@ -61,30 +61,35 @@ export function toPlayerProfile(p: Player): PlayerProfile {
   };
 }
 
-export const PLAYER_SUMMARY_SELECT = {
-  id: true,
-  name: true,
-  email: true,
-  currency: true,
-  language: true,
-  registrationDate: true,
-  lastLogin: true,
-  totalBalance: true,
-  kycStatus: true,
-  withdrawalStatus: true,
-  blocked: true,
-  vipManager: true,
-} as const;
+/** The columns a search result reads (lib/players/search-players.ts), named as the Prisma model names them. */
+export type PlayerSummaryRow = Pick<
+  Player,
+  | "id"
+  | "name"
+  | "email"
+  | "phone"
+  | "currency"
+  | "language"
+  | "registrationDate"
+  | "lastLogin"
+  | "totalBalance"
+  | "kycStatus"
+  | "withdrawalStatus"
+  | "blocked"
+  | "vipManager"
+> & { lastActivity: Date | null };
 
-export function toPlayerSummary(p: Pick<Player, keyof typeof PLAYER_SUMMARY_SELECT>): PlayerSummary {
+export function toPlayerSummary(p: PlayerSummaryRow): PlayerSummary {
   return {
     id: p.id,
     name: p.name,
     email: p.email,
+    phone: p.phone,
     currency: p.currency,
     language: p.language,
     registration_date: p.registrationDate.toISOString(),
     last_login: iso(p.lastLogin),
+    last_activity: iso(p.lastActivity),
     total_balance: exact(p.totalBalance),
     kyc_status: p.kycStatus,
     withdrawal_status: p.withdrawalStatus,

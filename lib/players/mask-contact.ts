@@ -37,5 +37,9 @@ export function maskProfileContact(profile: PlayerProfile): PlayerProfile {
 }
 
 export function maskSummaryContact(summary: PlayerSummary): PlayerSummary {
-  return { ...summary, email: summary.email === null ? null : maskEmail(summary.email) };
+  return {
+    ...summary,
+    email: summary.email === null ? null : maskEmail(summary.email),
+    phone: summary.phone === null ? null : maskPhone(summary.phone),
+  };
 }

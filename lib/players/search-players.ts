@@ -1,52 +1,127 @@
 import "server-only";
 import { getPrisma } from "@/lib/db/client";
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
-import type { PlayerSummary } from "@/lib/schemas/player";
-import { PLAYER_SUMMARY_SELECT, toPlayerSummary } from "./map-player.ts";
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import type { PlayerSummary, TransactionMatch } from "@/lib/schemas/player";
+import { emailTerm, escapeLike, nameWords, phoneDigitsTerm } from "./contact-terms.ts";
+import { type PlayerSummaryRow, toPlayerSummary } from "./map-player.ts";
 
 export interface SearchPlayersOptions {
-  /** Matched against id, name and (unless `matchEmail` is false) e-mail; every player without it. */
+  /** Matched against id, name and contact data (see `contact`); every player without it. */
   q?: string | undefined;
   limit: number;
   offset: number;
-  /** Default true. */
-  matchEmail?: boolean | undefined;
+  /**
+   * `partial` (default; callers who may see contact data): an e-mail address matches in part, any case.
+   * `exact` (callers who see it masked): an e-mail address or phone number must be typed in full; nothing
+   * else of a contact field matches, so a search never reveals one character at a time.
+   */
+  contact?: "partial" | "exact" | undefined;
   vipManager?: string | undefined;
 }
 
+export interface SearchPlayersResult {
+  players: PlayerSummary[];
+  total: number;
+  /** Transactions whose id is q in any case, with their player: the lookup opens one in its player's table. */
+  transactions: TransactionMatch[];
+}
+
+const contains = (term: string) => `%${escapeLike(term)}%`;
+
 /**
- * Players whose id, name or email contains q (case-insensitive), ordered by id; all players without q.
- * `matchEmail: false` leaves e-mail out of the match, for callers who may not see e-mail addresses (else
- * a search would reveal them one character at a time). `vipManager` keeps only that manager's players.
+ * What q matches, as one SQL condition, each arm served by an index of the lookup's migration
+ * (20261126030000_player_lookup_indexes): the id in part (trigram on lower(id)), every word of the name in
+ * part without accents or case (trigram on fold_search_text(name)), the e-mail address (in part with
+ * `contact: partial`, else only whole: btree on lower(email)), the phone number whole, as digits.
+ */
+function matchCondition(q: string, contact: "partial" | "exact"): Prisma.Sql {
+  const arms: Prisma.Sql[] = [Prisma.sql`lower(p.id) LIKE lower(${contains(q)})`];
+  const words = nameWords(q);
+  if (words.length > 0) {
+    arms.push(
+      Prisma.join(
+        words.map((w) => Prisma.sql`fold_search_text(p.name) LIKE fold_search_text(${contains(w)})`),
+        " AND ",
+        "(",
+        ")",
+      ),
+    );
+  }
+  const email = emailTerm(q);
+  if (contact === "partial") arms.push(Prisma.sql`lower(p.email) LIKE lower(${contains(q)})`);
+  else if (email) arms.push(Prisma.sql`lower(p.email) = ${email}`);
+  const phone = phoneDigitsTerm(q);
+  if (phone) arms.push(Prisma.sql`regexp_replace(p.phone, '\\D', '', 'g') = ${phone}`);
+  return Prisma.join(arms, " OR ", "(", ")");
+}
+
+function whereClause(options: SearchPlayersOptions): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [];
+  if (options.q) conditions.push(matchCondition(options.q, options.contact ?? "partial"));
+  if (options.vipManager !== undefined) conditions.push(Prisma.sql`p.vip_manager = ${options.vipManager}`);
+  return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+}
+
+/** A page of matching players, ordered by id, with the last activity: the newer of last login and last transaction. */
+async function playerPage(options: SearchPlayersOptions, where: Prisma.Sql, db: PrismaClient) {
+  return db.$queryRaw<PlayerSummaryRow[]>`
+    SELECT p.id, p.name, p.email, p.phone, p.currency, p.language,
+      p.registration_date AS "registrationDate", p.last_login AS "lastLogin",
+      p.total_balance AS "totalBalance", p.kyc_status::text AS "kycStatus",
+      p.withdrawal_status AS "withdrawalStatus", p.blocked, p.vip_manager AS "vipManager",
+      GREATEST(p.last_login, (
+        SELECT t.date FROM transactions t WHERE t.player_id = p.id ORDER BY t.date DESC, t.id DESC LIMIT 1
+      )) AS "lastActivity"
+    FROM players p
+    ${where}
+    ORDER BY p.id
+    LIMIT ${options.limit} OFFSET ${options.offset}`;
+}
+
+async function playerCount(where: Prisma.Sql, db: PrismaClient): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM players p ${where}`;
+  return row?.n ?? 0;
+}
+
+/** Transactions whose id is q in any case (the index on lower(id)); with `vipManager`, only that manager's players'. */
+async function transactionMatches(
+  q: string,
+  vipManager: string | undefined,
+  db: PrismaClient,
+): Promise<TransactionMatch[]> {
+  const mine = vipManager === undefined ? Prisma.empty : Prisma.sql`AND p.vip_manager = ${vipManager}`;
+  const rows = await db.$queryRaw<
+    { id: string; player_id: string; player_name: string; date: Date; event_type: string }[]
+  >`
+    SELECT t.id, t.player_id, p.name AS player_name, t.date, t.event_type::text AS event_type
+    FROM transactions t JOIN players p ON p.id = t.player_id
+    WHERE lower(t.id) = lower(${q.trim()}) ${mine}
+    ORDER BY t.id
+    LIMIT 5`;
+  return rows.map((r) => ({
+    id: r.id,
+    player_id: r.player_id,
+    player_name: r.player_name,
+    date: r.date.toISOString(),
+    event_type: r.event_type as TransactionMatch["event_type"],
+  }));
+}
+
+/**
+ * Players matching q (see matchCondition), ordered by id, with the exact total; all players without q. Also
+ * the transactions whose id is q, so an id read out on the phone finds its player. `vipManager` keeps only that
+ * manager's players (and their transactions).
  */
 export async function searchPlayers(
   options: SearchPlayersOptions,
   db: PrismaClient = getPrisma(),
-): Promise<{ players: PlayerSummary[]; total: number }> {
-  // Prisma passes `contains` to LIKE as is: escape LIKE's wildcards so "_" means an underscore.
-  const term = options.q?.replace(/[\\%_]/g, "\\$&");
-  const match: Prisma.PlayerWhereInput = term
-    ? {
-        OR: [
-          { id: { contains: term, mode: "insensitive" } },
-          { name: { contains: term, mode: "insensitive" } },
-          ...(options.matchEmail === false
-            ? []
-            : [{ email: { contains: term, mode: "insensitive" as const } }]),
-        ],
-      }
-    : {};
-  const where: Prisma.PlayerWhereInput =
-    options.vipManager === undefined ? match : { AND: [match, { vipManager: options.vipManager }] };
-  const [rows, total] = await Promise.all([
-    db.player.findMany({
-      where,
-      select: PLAYER_SUMMARY_SELECT,
-      orderBy: { id: "asc" },
-      skip: options.offset,
-      take: options.limit,
-    }),
-    db.player.count({ where }),
+): Promise<SearchPlayersResult> {
+  const where = whereClause(options);
+  const q = options.q?.trim();
+  const [rows, total, transactions] = await Promise.all([
+    playerPage(options, where, db),
+    playerCount(where, db),
+    q && !/\s/.test(q) ? transactionMatches(q, options.vipManager, db) : Promise.resolve([]),
   ]);
-  return { players: rows.map(toPlayerSummary), total };
+  return { players: rows.map(toPlayerSummary), total, transactions };
 }

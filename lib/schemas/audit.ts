@@ -137,8 +137,16 @@ export const auditLogQuerySchema = z
     subject: safeText(200).optional().meta({
       description: "Keep reads by exactly this user or client (the token's `sub`, as in `subject`).",
     }),
+    user: safeText(200)
+      .optional()
+      .meta({
+        description:
+          "Keep reads by this user, named either way: their id exactly (the token's `sub`, as in `subject`), or their display name or its beginning, ignoring case (`ana` finds `Ana Lopez`; as in `subject_name`).",
+        param: { example: "Ana" },
+      }),
     player_id: playerIdSchema.optional().meta({
-      description: "Keep reads of this player: named in the path, or returned by a search.",
+      description:
+        "Keep reads of this player: named in the path, or returned by a search. The answer then also has `readers`.",
     }),
     operation: auditListQuerySchema.shape.operation,
     from_date: periodParam("from"),
@@ -155,9 +163,28 @@ export const auditLogQuerySchema = z
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 export type AuditLogFilters = Omit<AuditLogQuery, "cursor" | "limit">;
 
+export const auditReaderSchema = z
+  .object({
+    subject: z.string().meta({ description: "Who read, as in an event's `subject`." }),
+    subject_name: z.string().nullable().meta({ description: "Their newest display name; null if none." }),
+    reads: z.number().int().meta({ description: "How many reads of the player's data they made." }),
+    last_read_at: dateTimeSchema.meta({ description: "When they last read it." }),
+  })
+  .meta({ id: "AuditReader", description: "One user's reads of one player's data." });
+export type AuditReader = z.infer<typeof auditReaderSchema>;
+
+/** The most readers a summary lists (the most recent first). */
+export const MAX_AUDIT_READERS = 20;
+
 export const auditLogResponseSchema = z
   .object({
     events: z.array(auditEventSchema),
+    readers: z
+      .array(auditReaderSchema)
+      .nullable()
+      .meta({
+        description: `With \`player_id\`: who read that player's data, how often and when last, under the same user, operation and period filters (reads of the audit trail itself left out), the most recent reader first, at most ${MAX_AUDIT_READERS}; the same on every page. Null without \`player_id\`.`,
+      }),
     limit: z.number().int(),
     next_cursor: z.string().nullable().meta({
       description: "Pass as `cursor` (with the same filters) for the next page; null on the last page.",

@@ -8,6 +8,7 @@ import {
   safeText,
 } from "./common.ts";
 import { KYC_STATUSES } from "./enums.ts";
+import { eventTypeSchema } from "./transaction.ts";
 
 export { KYC_STATUSES };
 export const kycStatusSchema = z.enum(KYC_STATUSES).meta({ id: "KycStatus" });
@@ -129,10 +130,15 @@ export const playerSummarySchema = z
     id: z.string(),
     name: z.string(),
     email: nullable(contactEmailSchema),
+    phone: nullable(contactPhoneSchema),
     currency: z.string(),
     language: nullable(z.string()).meta({ description: "Language name in English, e.g. `German`." }),
     registration_date: dateTimeSchema,
     last_login: nullable(dateTimeSchema),
+    last_activity: nullable(dateTimeSchema).meta({
+      description:
+        "The newer of the last login and the newest transaction; null when the player has neither.",
+    }),
     total_balance: exactNumberSchema.meta({ description: "cash_balance + bonus_balance, in `currency`." }),
     kyc_status: kycStatusSchema,
     withdrawal_status: nullable(z.string()).meta({
@@ -144,17 +150,21 @@ export const playerSummarySchema = z
   .meta({
     id: "PlayerSummary",
     description:
-      "Enough to tell namesakes apart in a result list: currency, language, registration, last login, balance.",
+      "Enough to tell namesakes apart in a result list: currency, language, registration, last login and last activity, balance, and the phone number's country code and last two digits (even masked).",
   });
 
 export type PlayerSummary = z.infer<typeof playerSummarySchema>;
 
 export const playerSearchQuerySchema = z
   .strictObject({
-    q: safeText(100).optional().meta({
-      description:
-        "Case-insensitive substring of the player's id, name or email (email only with the `players:pii` scope). Omit to list all players.",
-    }),
+    q: safeText(100)
+      .optional()
+      .meta({
+        description:
+          "A part of the player's id, or words of the name (each anywhere in the name, ignoring case and accents: `zoe cote` finds `Zoé Côté`), or an e-mail address or phone number. " +
+          "Without the `players:pii` scope contact data matches only whole: an e-mail address exactly (ignoring case), a phone number by its digits (`+44 7700 900189`, `0044 7700900189` and `447700900189` are one number); a part of either matches nothing. " +
+          "With `players:pii` an e-mail address also matches in part. A transaction id (ignoring case) is looked up too: see `transactions`. Omit to list all players.",
+      }),
     assigned: z.literal("me").optional().meta({
       description:
         "`me`: only the players whose `vip_manager` is the caller, matched by the verified token's `name` claim (a VIP manager's own list). Combines with `q`.",
@@ -166,11 +176,35 @@ export const playerSearchQuerySchema = z
 
 export type PlayerSearchQuery = z.infer<typeof playerSearchQuerySchema>;
 
+export const transactionMatchSchema = z
+  .object({
+    id: z.string().meta({ description: "The transaction's id as stored (q matched it ignoring case)." }),
+    player_id: z.string(),
+    player_name: z.string(),
+    date: dateTimeSchema,
+    event_type: eventTypeSchema,
+  })
+  .meta({
+    id: "TransactionMatch",
+    description:
+      "A transaction whose id is `q`, ignoring case, and its player: open it with `GET /players/{player_id}/transactions?transaction_id={id}`.",
+  });
+
+export type TransactionMatch = z.infer<typeof transactionMatchSchema>;
+
 export const playerSearchResponseSchema = z
   .object({
     players: z.array(playerSummarySchema),
     ...pageEnvelope,
+    transactions: z.array(transactionMatchSchema).meta({
+      description:
+        "Transactions whose id equals `q` ignoring case, across all players (with `assigned=me`, the caller's players'); at most 5, empty when q is not a transaction id. The same on every page.",
+    }),
   })
-  .meta({ id: "PlayerSearchResult", description: "Players ordered by id." });
+  .meta({
+    id: "PlayerSearchResult",
+    description:
+      "Players ordered by id, and the transactions whose id is `q`. The audit row of the search lists every player the answer names, a transaction's player included.",
+  });
 
 export type PlayerSearchResponse = z.infer<typeof playerSearchResponseSchema>;

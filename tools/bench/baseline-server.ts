@@ -11,6 +11,7 @@ import pg from "pg";
 import {
   baselineExportSql,
   baselineListSql,
+  baselineSearchSql,
   baselineSummarySql,
   parseBaselineQuery,
   TRANSACTION_COLUMNS,
@@ -50,6 +51,19 @@ export function createBaselineServer(pool: pg.Pool): http.Server {
     const url = new URL(req.url ?? "/", "http://baseline");
     void (async () => {
       if (url.pathname === "/health") return send(res, 200, { status: "ok" });
+      if (req.method === "GET" && url.pathname === "/api/v1/players") {
+        const sql = baselineSearchSql(url.searchParams.get("q") ?? "");
+        const [page, count, transactions] = await Promise.all([
+          pool.query(sql.rows),
+          pool.query(sql.count),
+          pool.query(sql.transactions),
+        ]);
+        return send(res, 200, {
+          players: page.rows,
+          total: Number(count.rows[0]?.total ?? 0),
+          transactions: transactions.rows,
+        });
+      }
       const match = ROUTE.exec(url.pathname);
       if (req.method !== "GET" || !match) return send(res, 404, { title: "Not Found" });
       const playerId = decodeURIComponent(match[1] as string);

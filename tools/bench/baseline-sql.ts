@@ -125,3 +125,23 @@ export function baselineSummarySql(playerId: string, period: string | null) {
     values: [playerId],
   };
 }
+
+/**
+ * The lookup the straightforward way: names and ids by an unindexed unaccent(name) ILIKE / id ILIKE scan with its
+ * count, and the transaction id by lower(id) (the product's own index: there is no simpler fast way).
+ */
+export function baselineSearchSql(q: string) {
+  const like = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+  const where = "unaccent(name) ILIKE unaccent($1) OR id ILIKE $1";
+  return {
+    rows: {
+      text: `SELECT id, name, email, currency, language, registration_date, last_login, total_balance FROM players WHERE ${where} ORDER BY id LIMIT 20`,
+      values: [like],
+    },
+    count: { text: `SELECT count(*) AS total FROM players WHERE ${where}`, values: [like] },
+    transactions: {
+      text: "SELECT id, player_id, date, event_type FROM transactions WHERE lower(id) = lower($1) ORDER BY id LIMIT 5",
+      values: [q],
+    },
+  };
+}

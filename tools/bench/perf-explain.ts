@@ -2,7 +2,7 @@
  * `npm run perf:explain -- [DATABASE_URL]`: EXPLAIN (ANALYZE, BUFFERS) of the SQL the product really runs for a
  * player's transaction list, for every filter combination (single and multiple values), on the whale and a
  * small player, at the first page, at offset ≈100,000 and via a cursor at the same depth, plus the export's
- * keyset batches. The statements are captured from the data functions in lib/players through Prisma's query
+ * keyset batches and the support lookup (names without accents, transaction ids, whole contact data). The statements are captured from the data functions in lib/players through Prisma's query
  * log, so the findings follow the code. Each EXPLAIN runs in a READ ONLY transaction that is rolled back.
  * Prints a table per player and page, and writes it to bench-results/explain-<time>.md.
  */
@@ -12,6 +12,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../../lib/db/generated/client.ts";
 import { listPlayerTransactions } from "../../lib/players/list-player-transactions.ts";
+import { searchPlayers } from "../../lib/players/search-players.ts";
 import { streamPlayerTransactions } from "../../lib/players/stream-player-transactions.ts";
 import { transactionExportQuerySchema, transactionListQuerySchema } from "../../lib/schemas/transaction.ts";
 import { pickBenchData, TARGET_DEPTH } from "./pick-bench-data.ts";
@@ -190,6 +191,21 @@ const exportStatements = await capture(async () => {
   for await (const _batch of batches ?? []) if (++n === 2) break;
 });
 await record("whale", `export from_date (${data.export.rows} rows)`, "batches 1–2", exportStatements);
+
+// The support lookup (issue 23), as a caller who sees contact data masked: a name typed without accents, a
+// transaction id in lower case, a whole e-mail address and phone number (statements: page, count, transactions).
+const lookups: [string, string][] = [
+  [`name "${data.search.name}"`, data.search.name],
+  [`transaction id ${data.search.transactionId}`, data.search.transactionId],
+  ["e-mail address", "nobody.at.all@example.com"],
+  ["phone number", "+44 7700 900189"],
+];
+for (const [label, q] of lookups) {
+  const statements = await capture(() =>
+    searchPlayers({ q, limit: 20, offset: 0, contact: "exact" }, prisma),
+  );
+  await record("lookup", label, "first page", statements);
+}
 
 const flags = (p: PlanSummary) =>
   [p.seqScan ? "SEQ SCAN" : "", p.sort ? "SORT" : ""].filter(Boolean).join(" ");

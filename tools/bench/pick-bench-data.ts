@@ -12,7 +12,15 @@ export interface BenchData {
   depth: number;
   /** A from_date on the whale matching ≈min(100,000, whale's total) rows. */
   export: { fromDate: string; rows: number };
+  /**
+   * The lookup's terms: a player's name with accents typed without them, in lower case ("zoe cote" for "Zoé
+   * Côté"; any name when none has accents), and the whale's newest transaction id in lower case.
+   */
+  search: { name: string; transactionId: string };
 }
+
+/** "Zoé Côté" → "zoe cote": how an agent types a name heard on the phone. */
+export const plainName = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 export const TARGET_DEPTH = 100_000;
 export const TARGET_EXPORT_ROWS = 100_000;
@@ -79,7 +87,18 @@ export async function pickBenchData(pool: pg.Pool, whaleId?: string): Promise<Be
     [whale.id, exportFromDate],
   );
 
+  const accented = await pool.query<{ name: string }>(
+    "SELECT name FROM players WHERE name ~ '[^\\x01-\\x7f]' ORDER BY id LIMIT 1",
+  );
+  const anyName =
+    accented.rows[0] ?? (await q<{ name: string }>("SELECT name FROM players ORDER BY id LIMIT 1", []));
+  const newest = await q<{ id: string }>(
+    "SELECT id FROM transactions WHERE player_id = $1 ORDER BY date DESC, id DESC LIMIT 1",
+    [whale.id],
+  );
+
   return {
+    search: { name: plainName(anyName.name), transactionId: newest.id.toLowerCase() },
     whale,
     small: { id: picked.small, transactions: Number(picked.small_n) },
     typeDate: { eventType: type.event_type, fromDate, toDate, matches: Number(typeDateCount.n) },

@@ -124,6 +124,10 @@ function scenarioPaths(name: ScenarioName, d: BenchData, cursor: string | null):
       return same(`${players}/${encodeURIComponent(d.whale.id)}/summary?period=all`);
     case "whale-sort-amount":
       return same(list(d.whale.id, { sort: "amount_desc", limit: "20" }));
+    case "search-name":
+      return same(`${players}?${new URLSearchParams({ q: d.search.name })}`);
+    case "search-transaction-id":
+      return same(`${players}?${new URLSearchParams({ q: d.search.transactionId })}`);
     case "export-csv": {
       const filters = { from_date: d.export.fromDate };
       return {

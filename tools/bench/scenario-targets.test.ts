@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { baselineListSql, baselineSummarySql, parseBaselineQuery } from "./baseline-sql.ts";
+import {
+  baselineListSql,
+  baselineSearchSql,
+  baselineSummarySql,
+  parseBaselineQuery,
+} from "./baseline-sql.ts";
 import { checkTargets, type Measurement, type ResultRow } from "./report.ts";
 import { SCENARIO_NAMES } from "./scenarios.ts";
 
@@ -46,5 +51,23 @@ describe("issue-12 scenarios", () => {
     expect(() => parseBaselineQuery(new URLSearchParams("sort=amount"))).toThrow(RangeError);
     expect(baselineSummarySql("P1", "30d").text).toContain("current_date - 29");
     expect(baselineSummarySql("P1", "all").text).not.toContain("current_date");
+  });
+});
+
+describe("issue-23 scenarios", () => {
+  it("the lookup is in the bench: a name p99 ≤ 50 ms, a transaction id p99 ≤ 20 ms at c1", () => {
+    expect(SCENARIO_NAMES).toEqual(expect.arrayContaining(["search-name", "search-transaction-id"]));
+    expect(checkTargets([row("search-name", 50), row("search-transaction-id", 20)], 100)).toEqual([]);
+    expect(checkTargets([row("search-name", 51), row("search-transaction-id", 21)], 100)).toEqual([
+      "search-name@c1 p99 51 ms > 50 ms",
+      "search-transaction-id@c1 p99 21 ms > 20 ms",
+    ]);
+  });
+
+  it("the baseline folds names without an index and looks the id up by lower(id)", () => {
+    const sql = baselineSearchSql("zoe_100%");
+    expect(sql.rows.text).toContain("unaccent(name) ILIKE unaccent($1)");
+    expect(sql.rows.values).toEqual(["%zoe\\_100\\%%"]);
+    expect(sql.transactions.text).toContain("lower(id) = lower($1)");
   });
 });

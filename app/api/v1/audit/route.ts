@@ -15,6 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
     audit({ operation: "audit_trail", playerId: filters.player_id ?? null });
     return jsonResponse({
       events: page.events,
+      readers: page.readers,
       limit,
       next_cursor: page.nextCursor,
       has_more: page.nextCursor !== null,

@@ -30,19 +30,22 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async functi
   const query = parseQuery(playerSearchQuerySchema, url.searchParams);
   const pii = hasScope(principal, SCOPES.playersPii);
   const vipManager = query.assigned === "me" ? assignedManager(principal) : undefined;
-  const { players, total } = await searchPlayers({
+  const { players, total, transactions } = await searchPlayers({
     q: query.q,
     limit: query.limit,
     offset: query.offset,
-    matchEmail: pii,
+    contact: pii ? "partial" : "exact",
     vipManager,
   });
-  audit({ operation: "search", playerId: null, resultPlayerIds: players.map((p) => p.id) });
+  // A transaction found by its id reveals its player: the audit row names that player too.
+  const named = new Set([...players.map((p) => p.id), ...transactions.map((t) => t.player_id)]);
+  audit({ operation: "search", playerId: null, resultPlayerIds: [...named] });
   return jsonResponse({
     players: pii ? players : players.map(maskSummaryContact),
     total,
     limit: query.limit,
     offset: query.offset,
     has_more: query.offset + players.length < total,
+    transactions,
   });
 });
