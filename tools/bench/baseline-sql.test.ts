@@ -27,7 +27,7 @@ describe("baseline SQL", () => {
     const q = parseBaselineQuery(new URLSearchParams("to_date=2026-01-31T12:00:00Z"));
     expect(q).toMatchObject({ limit: 20, offset: 0, eventTypes: [], eventNames: [] });
     expect(baselineExportSql("P1", q)).toEqual({
-      text: "SELECT id, date, event_type, event_name, event_note, amount, currency, payment_method, created_by, created_at, completed_at FROM transactions WHERE player_id = $1 AND date <= $2::timestamptz ORDER BY date DESC, id DESC",
+      text: "SELECT id, date, event_type, event_name, event_note, amount, currency, payment_method, created_by, created_at, completed_at, status FROM transactions WHERE player_id = $1 AND date <= $2::timestamptz ORDER BY date DESC, id DESC",
       values: ["P1", "2026-01-31T12:00:00Z"],
     });
   });
