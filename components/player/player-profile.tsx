@@ -8,11 +8,13 @@ import { type ComponentType, type ReactNode, useRef, useTransition } from "react
 import { availablePlayerSections, type PlayerSection } from "@/lib/client/player-sections";
 import { queries } from "@/lib/client/queries";
 import { cn } from "@/lib/cn";
+import { LiveUpdatesContext, usePlayerLiveUpdates } from "@/lib/hooks/use-player-live-updates";
 import { usePlayerSection } from "@/lib/hooks/use-player-section";
 import { useTimeZone } from "@/lib/hooks/use-time-zone";
 import { ErrorState, isNotFound } from "../error-state.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { LiveIndicator } from "./live-indicator.tsx";
 import { BalancesPanel, KpiPanel } from "./money-panels.tsx";
 import { PeriodSummary } from "./period-summary.tsx";
 import { PlayerHeader, PlayerHeaderSkeleton } from "./player-header.tsx";
@@ -63,6 +65,7 @@ export function PlayerProfile({
   contactMasked?: boolean;
 }) {
   const profile = useQuery(queries.playerProfile(playerId));
+  const live = usePlayerLiveUpdates(playerId);
   const [tz] = useTimeZone();
   const [section, selectSection, hrefFor] = usePlayerSection(audit !== null);
   const top = useRef<HTMLDivElement>(null);
@@ -90,13 +93,16 @@ export function PlayerProfile({
   );
 
   return (
-    <div>
+    <LiveUpdatesContext value={live}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <Link href="/" className={linkClass}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Player lookup
         </Link>
-        <TimeZoneSwitch />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <LiveIndicator status={live.status} />
+          <TimeZoneSwitch />
+        </div>
       </div>
       <div ref={top} />
       {profile.isSuccess ? (
@@ -138,7 +144,7 @@ export function PlayerProfile({
         {section === "activity" ? <ActivityChart playerId={playerId} /> : null}
         {section === "audit" ? audit : null}
       </div>
-    </div>
+    </LiveUpdatesContext>
   );
 }
 

@@ -53,6 +53,8 @@ class ListenerRun {
   private wake: (() => void) | null = null;
   private client: pg.Client | null = null;
   private readonly pendingProbes = new Map<string, () => void>();
+  /** The last failure logged: the same one again (every retry on a database without notifications) is not. */
+  private lastLogged = "";
   private done: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: NotificationListenerOptions) {}
@@ -107,12 +109,13 @@ class ListenerRun {
       await this.probe();
       outcome = "was-live";
       this.o.onState("live");
+      this.lastLogged = "";
       const reason = await Promise.race([lost, this.probeUntilLost()]);
       if (!this.stopped) log.warn("live updates: listener lost", { reason });
     } catch (error) {
       // A probe that could not even be sent (the pool's database is down) says nothing about delivery.
       if (outcome === "no-delivery" && !(error instanceof NoDelivery)) outcome = "failed";
-      if (!this.stopped) log.warn("live updates: listener could not start", describeError(error));
+      if (!this.stopped) this.logFailure(error);
     } finally {
       this.client = null;
       for (const resolve of this.pendingProbes.values()) resolve();
@@ -120,6 +123,22 @@ class ListenerRun {
       await client.end().catch(() => {});
     }
     return outcome;
+  }
+
+  private logFailure(error: unknown): void {
+    const reason = reasonOf(error);
+    if (reason === this.lastLogged) return;
+    this.lastLogged = reason;
+    if (error instanceof NoDelivery) {
+      log.info(
+        "live updates: unavailable, the database does not deliver notifications (retrying now and then)",
+        {
+          reason,
+        },
+      );
+    } else {
+      log.warn("live updates: listener could not start", describeError(error));
+    }
   }
 
   private received(message: pg.Notification): void {
