@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { type SseEvent, SseParser } from "@/lib/client/sse-parser";
 import { getPrisma } from "@/lib/db/client";
+import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
 import { resetEnvCache } from "@/lib/env";
 import { liveStreamCounts } from "@/lib/http/live-stream-gate";
 import { openEventStreamCount } from "@/lib/http/sse-response";
@@ -18,6 +19,8 @@ const url = inject("databaseUrl");
 const kind = inject("databaseKind");
 type Route = (request: Request, ctx: { params: Promise<{ playerId: string }> }) => Promise<Response>;
 let route: Route;
+let transactionsRoute: Route;
+let profileRoute: Route;
 let notifier: pg.Client;
 
 beforeAll(async () => {
@@ -30,6 +33,11 @@ beforeAll(async () => {
   });
   resetEnvCache();
   route = ((await import("../../app/api/v1/players/[playerId]/events/route.ts")) as unknown as { GET: Route })
+    .GET;
+  transactionsRoute = (
+    (await import("../../app/api/v1/players/[playerId]/transactions/route.ts")) as unknown as { GET: Route }
+  ).GET;
+  profileRoute = ((await import("../../app/api/v1/players/[playerId]/route.ts")) as unknown as { GET: Route })
     .GET;
   notifier = new pg.Client({ connectionString: url });
   await notifier.connect();
@@ -158,6 +166,46 @@ describe.runIf(kind === "postgres")("the player-change feed on PostgreSQL", () =
     expect(audited).toBe(3); // one per stream opened (the refused one is not), none per nudge
   });
 
+  it("a nudge is never ahead of the data: the list and profile read at the nudge already have the batch", async () => {
+    const hub = getPlayerChangeFeed();
+    await stateBecomes(hub, "live");
+    const player = "PLIVE0001";
+    await notifier.query(
+      `INSERT INTO players (id, name, currency, registration_date) VALUES ($1, 'Live Fixture', 'EUR', '2025-01-01Z')`,
+      [player],
+    );
+    try {
+      const reads: { total: number; firstId: string | undefined; ltd: string }[] = [];
+      let done: () => void = () => {};
+      const read = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      const off = hub.subscribe(player, () => {
+        void (async () => {
+          // Read through the API's own handlers the moment the nudge arrives, as a page or an API reader would.
+          const list = await call(transactionsRoute, player, "/transactions?limit=1");
+          const profile = await call(profileRoute, player, "");
+          reads.push({ total: list.total, firstId: list.transactions[0]?.id, ltd: String(profile.kpi?.ltd) });
+          done();
+        })();
+      });
+      await notifier.query("BEGIN");
+      await notifier.query(
+        `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by, created_at, completed_at)
+         VALUES ('TLIVEFRESH1', $1, now(), 'deposit', 'Card Deposit', 50.25, 'EUR', 'System', now(), now())`,
+        [player],
+      );
+      await notifier.query(REFRESH_PLAYER_AGGREGATES_SQL, [[player]]);
+      await notifier.query("SELECT pg_notify('player_changes', $1)", [JSON.stringify([player])]);
+      await notifier.query("COMMIT");
+      await read;
+      off();
+      expect(reads).toEqual([{ total: 1, firstId: "TLIVEFRESH1", ltd: "50.25" }]);
+    } finally {
+      await notifier.query("DELETE FROM players WHERE id = $1", [player]);
+    }
+  });
+
   it("answers 404 for an unknown player and 400 for any parameter, opening nothing", async () => {
     const hub = getPlayerChangeFeed();
     const before = hub.subscriberCount;
@@ -177,6 +225,17 @@ describe.runIf(kind === "embedded")("the player-change feed on the embedded PGli
     expect(res.response.headers.get("retry-after")).toBe("60");
   });
 });
+
+/** A JSON read through a route handler, as the page's fetch makes it. */
+// biome-ignore lint/suspicious/noExplicitAny: the test reads a few fields of the API's JSON
+async function call(handler: Route, playerId: string, rest: string): Promise<any> {
+  const request = new Request(`http://localhost/api/v1/players/${playerId}${rest}`, {
+    headers: { Authorization: "Bearer demo-token", "X-Session-ID": "live-test" },
+  });
+  const response = await handler(request, { params: Promise.resolve({ playerId }) });
+  expect(response.status).toBe(200);
+  return response.json();
+}
 
 async function openStream(playerId: string, query = "") {
   const controller = new AbortController();
