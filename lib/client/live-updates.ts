@@ -52,6 +52,8 @@ class LiveRun {
   /** True once a stream was live: the next live stream must resync what it may have missed. */
   private hadLive = false;
   private gap = false;
+  /** The current stream's server said its feed became unavailable. */
+  private feedUnavailable = false;
 
   constructor(private readonly o: LiveUpdatesOptions) {}
 
@@ -123,6 +125,7 @@ class LiveRun {
       stale = setTimeout(() => controller.abort(), staleAfter);
     };
     let renewed = false;
+    this.feedUnavailable = false;
     try {
       armStale();
       for (;;) {
@@ -138,7 +141,10 @@ class LiveRun {
       clearTimeout(stale);
       reader.cancel().catch(() => {});
     }
-    return renewed ? { kind: "renew" } : { kind: "lost" };
+    if (renewed) return { kind: "renew" };
+    // The server said its feed is gone before ending the stream: paused, not reconnecting.
+    if (this.feedUnavailable) return { kind: "refused", retryAfterMs: DEFAULT_RETRY_AFTER_MS };
+    return { kind: "lost" };
   }
 
   private handle(event: SseEvent): void {
@@ -158,6 +164,7 @@ class LiveRun {
       this.setStatus(this.hadLive ? "reconnecting" : "connecting");
       if (this.hadLive) this.gap = true;
     } else if (state === "unavailable") {
+      this.feedUnavailable = true;
       this.setStatus("paused");
     }
   }
