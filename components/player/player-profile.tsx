@@ -53,19 +53,23 @@ const linkClass =
 /**
  * The player 360: a sticky header (identity, status, key balances) and one section at a time, chosen
  * in the URL (`?section=`). `audit` is the admin trail, rendered by the server for admins only (null
- * otherwise: no Audit tab). `contactMasked`: this role gets e-mail and phone masked by the API.
+ * otherwise: no Audit tab). `contactMasked`: this role gets e-mail and phone masked by the API. The page follows
+ * its player's changes while it is open (usePlayerLiveUpdates) when the server has a feed of them.
  */
 export function PlayerProfile({
   playerId,
   audit = null,
   contactMasked = false,
+  liveUpdates = true,
 }: {
   playerId: string;
   audit?: ReactNode;
   contactMasked?: boolean;
+  /** False when the server has no feed of changes: the page then makes no request for one and says so. */
+  liveUpdates?: boolean;
 }) {
   const profile = useQuery(queries.playerProfile(playerId));
-  const live = usePlayerLiveUpdates(playerId);
+  const live = usePlayerLiveUpdates(playerId, liveUpdates);
   const [tz] = useTimeZone();
   const [section, selectSection, hrefFor] = usePlayerSection(audit !== null);
   const top = useRef<HTMLDivElement>(null);

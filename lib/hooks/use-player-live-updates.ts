@@ -32,11 +32,12 @@ export function useLiveUpdates(): LiveUpdates {
  * transaction list itself is never re-read by a nudge: rows stay where they are until the user asks for the new
  * ones (useNewTransactions).
  */
-export function usePlayerLiveUpdates(playerId: string): LiveUpdates {
+export function usePlayerLiveUpdates(playerId: string, enabled = true): LiveUpdates {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>("connecting");
+  const [status, setStatus] = useState<LiveStatus>(enabled ? "connecting" : "paused");
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
+    if (!enabled) return;
     const refresh = coalesce(() => {
       for (const part of REFRESHED)
         void queryClient.invalidateQueries({ queryKey: ["player", playerId, part] });
@@ -52,7 +53,7 @@ export function usePlayerLiveUpdates(playerId: string): LiveUpdates {
       stop();
       refresh.cancel();
     };
-  }, [playerId, queryClient]);
+  }, [playerId, queryClient, enabled]);
   return { status, generation };
 }
 

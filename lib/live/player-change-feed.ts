@@ -62,6 +62,14 @@ export function getPlayerChangeFeed(): PlayerChangeHub {
   return hub;
 }
 
+/**
+ * Whether pages should follow their player: false when this server has no feed (the embedded PGlite, no
+ * database URL, LIVE_UPDATES=off), so the page makes no request that can only be refused.
+ */
+export function isPlayerChangeFeedAvailable(): boolean {
+  return getPlayerChangeFeed().state !== "unavailable";
+}
+
 /** Closes the listener (on shutdown; tests). The next getPlayerChangeFeed starts a new one. */
 export async function stopPlayerChangeFeed(): Promise<void> {
   const feed = g.parPlayerChangeFeed;
