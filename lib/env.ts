@@ -84,6 +84,20 @@ const envSchema = z
     EXPORT_PER_CALLER: z.coerce.number().int().min(1).max(100).default(2),
     /** An export whose client takes no data for this long is cut, freeing its slot. */
     EXPORT_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(900_000).default(30_000),
+    /**
+     * `on` (default): pages get a nudge over Server-Sent Events when a player's data changes (PostgreSQL NOTIFY on
+     * `player_changes`, sent by the ingest consumer); `off`: no LISTEN connection, the pages work as before.
+     */
+    LIVE_UPDATES: z.enum(["on", "off"]).default("on"),
+    /** Live-update streams one caller (token subject, else client address) may hold open at once; beyond it 429. */
+    LIVE_STREAMS_PER_CALLER: z.coerce.number().int().min(1).max(100).default(8),
+    /** Live-update streams a process holds open at once; beyond it 503. */
+    LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(1_000),
+    /**
+     * A stream ends after this long and the page opens a new one: its token is checked again (a signed-out
+     * session or an expired token stops getting nudges) and the new stream is audited.
+     */
+    LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     /** Requests per caller per window; 0 turns rate limiting off. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000_000).default(600),

@@ -8,11 +8,13 @@ import { type ComponentType, type ReactNode, useRef, useTransition } from "react
 import { availablePlayerSections, type PlayerSection } from "@/lib/client/player-sections";
 import { queries } from "@/lib/client/queries";
 import { cn } from "@/lib/cn";
+import { LiveUpdatesContext, usePlayerLiveUpdates } from "@/lib/hooks/use-player-live-updates";
 import { usePlayerSection } from "@/lib/hooks/use-player-section";
 import { useTimeZone } from "@/lib/hooks/use-time-zone";
 import { ErrorState, isNotFound } from "../error-state.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { LiveIndicator } from "./live-indicator.tsx";
 import { BalancesPanel, KpiPanel } from "./money-panels.tsx";
 import { PeriodSummary } from "./period-summary.tsx";
 import { PlayerHeader, PlayerHeaderSkeleton } from "./player-header.tsx";
@@ -51,18 +53,23 @@ const linkClass =
 /**
  * The player 360: a sticky header (identity, status, key balances) and one section at a time, chosen
  * in the URL (`?section=`). `audit` is the admin trail, rendered by the server for admins only (null
- * otherwise: no Audit tab). `contactMasked`: this role gets e-mail and phone masked by the API.
+ * otherwise: no Audit tab). `contactMasked`: this role gets e-mail and phone masked by the API. The page follows
+ * its player's changes while it is open (usePlayerLiveUpdates) when the server has a feed of them.
  */
 export function PlayerProfile({
   playerId,
   audit = null,
   contactMasked = false,
+  liveUpdates = true,
 }: {
   playerId: string;
   audit?: ReactNode;
   contactMasked?: boolean;
+  /** False when the server has no feed of changes: the page then makes no request for one and says so. */
+  liveUpdates?: boolean;
 }) {
   const profile = useQuery(queries.playerProfile(playerId));
+  const live = usePlayerLiveUpdates(playerId, liveUpdates);
   const [tz] = useTimeZone();
   const [section, selectSection, hrefFor] = usePlayerSection(audit !== null);
   const top = useRef<HTMLDivElement>(null);
@@ -90,13 +97,16 @@ export function PlayerProfile({
   );
 
   return (
-    <div>
+    <LiveUpdatesContext value={live}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <Link href="/" className={linkClass}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Player lookup
         </Link>
-        <TimeZoneSwitch />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <LiveIndicator status={live.status} />
+          <TimeZoneSwitch />
+        </div>
       </div>
       <div ref={top} />
       {profile.isSuccess ? (
@@ -138,7 +148,7 @@ export function PlayerProfile({
         {section === "activity" ? <ActivityChart playerId={playerId} /> : null}
         {section === "audit" ? audit : null}
       </div>
-    </div>
+    </LiveUpdatesContext>
   );
 }
 

@@ -5,12 +5,14 @@ import { useId } from "react";
 import { addDays } from "@/lib/client/transaction-url-state";
 import { formatDate } from "@/lib/format/dates";
 import { formatCount } from "@/lib/format/money";
+import { useNewTransactions } from "@/lib/hooks/use-player-live-updates";
 import { useIgnoredTransactionParams, useTransactionView } from "@/lib/hooks/use-transaction-view";
 import { useTransactionsTable } from "@/lib/hooks/use-transactions-table";
 import { ErrorState } from "../error-state.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { ExportButton } from "./export-button.tsx";
+import { NewTransactionsNotice } from "./new-transactions-notice.tsx";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { transactionColumns } from "./transaction-columns.tsx";
 import { TransactionFilters } from "./transaction-filters.tsx";
@@ -31,6 +33,12 @@ export function TransactionsPanel({ playerId }: { playerId: string }) {
     columnsFor: transactionColumns,
   });
   const captionId = useId();
+  const fresh = useNewTransactions({
+    playerId,
+    filters: v.filterQuery,
+    list,
+    enabled: !invalidRange,
+  });
 
   return (
     <Card aria-labelledby="transactions-title">
@@ -75,21 +83,24 @@ export function TransactionsPanel({ playerId }: { playerId: string }) {
           />
         </div>
       ) : null}
-      {v.outcome.kind === "table" ? (
-        <TransactionsTableView
-          table={table}
-          caption={v.caption}
-          captionId={captionId}
-          loading={v.firstLoad}
-          refreshing={v.refreshing}
-          skeletonRows={v.view.per_page}
-          tz={v.tz}
-          sort={v.view.sort}
-          onSort={v.setSort}
-        />
-      ) : (
-        <OutcomeNotice v={v} />
-      )}
+      <div className="relative">
+        <NewTransactionsNotice count={fresh.count} showing={fresh.showing} onShow={fresh.show} />
+        {v.outcome.kind === "table" ? (
+          <TransactionsTableView
+            table={table}
+            caption={v.caption}
+            captionId={captionId}
+            loading={v.firstLoad}
+            refreshing={v.refreshing}
+            skeletonRows={v.view.per_page}
+            tz={v.tz}
+            sort={v.view.sort}
+            onSort={v.setSort}
+          />
+        ) : (
+          <OutcomeNotice v={v} />
+        )}
+      </div>
       <div className="border-t border-slate-100">
         <PaginationBar
           table={table}

@@ -64,6 +64,20 @@ export const queries = {
       queryFn: ({ signal }) => apiGet<TransactionListData>(playerPaths.transactions(playerId), query, signal),
       placeholderData: keepPreviousData,
     }),
+  /**
+   * How many transactions match the list's `filters` now: a one-row page's exact `total`. Fetched only when a
+   * live update says the player changed; the difference to the total shown is the "new transactions" count.
+   */
+  transactionTotal: (playerId: string, filters: URLSearchParams) =>
+    queryOptions({
+      queryKey: ["player", playerId, "transaction-total", filters.toString()],
+      queryFn: async ({ signal }) => {
+        const query = new URLSearchParams(filters);
+        query.set("limit", "1");
+        const page = await apiGet<TransactionListData>(playerPaths.transactions(playerId), query, signal);
+        return page.total;
+      },
+    }),
   /** `filters`: the list's filters, so that each facet counts under the others (faceted counts). */
   transactionFacets: (playerId: string, filters: URLSearchParams = new URLSearchParams()) =>
     queryOptions({

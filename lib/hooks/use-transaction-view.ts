@@ -42,7 +42,8 @@ export function useTransactionView(playerId: string) {
   const view = { ...state, page };
   const invalidRange = Boolean(state.from && state.to && state.from > state.to);
   // Each facet counts under the other active filters: the facets take the list's filters.
-  const facets = useQuery(queries.transactionFacets(playerId, toTransactionFilterQuery(view, tz)));
+  const filterQuery = toTransactionFilterQuery(view, tz);
+  const facets = useQuery(queries.transactionFacets(playerId, filterQuery));
   const list = useQuery({
     ...queries.transactions(playerId, toTransactionApiQuery(view, tz)),
     enabled: !invalidRange,
@@ -57,6 +58,8 @@ export function useTransactionView(playerId: string) {
   return {
     tz,
     view,
+    /** The list's filters alone (no order, no paging), as the facets and the live count take them. */
+    filterQuery,
     invalidRange,
     facets,
     list,

@@ -11,6 +11,12 @@ import {
 } from "@/lib/schemas/audit";
 import { problemSchema } from "@/lib/schemas/common";
 import {
+  changeEventSchema,
+  feedEventSchema,
+  playerEventsQuerySchema,
+  renewEventSchema,
+} from "@/lib/schemas/live";
+import {
   playerIdSchema,
   playerProfileSchema,
   playerSearchQuerySchema,
@@ -164,6 +170,12 @@ export function buildOpenApiDocument() {
     servers: [{ url: "/api/v1", description: "This deployment" }],
     security: [{ bearerAuth: [] }],
     components: {
+      // The live stream's event payloads: named here, as a text/event-stream body cannot reference them.
+      schemas: {
+        LiveFeedEvent: feedEventSchema,
+        LiveChangeEvent: changeEventSchema,
+        LiveRenewEvent: renewEventSchema,
+      },
       securitySchemes: {
         bearerAuth: {
           type: "http",
@@ -309,6 +321,39 @@ export function buildOpenApiDocument() {
           responses: {
             "200": ok("The player's figures for the period.", playerSummarySchema),
             "400": problem("Invalid playerId or period, or an unknown parameter."),
+            "404": problem("No player with this id."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/players/{playerId}/events": {
+        get: {
+          operationId: "streamPlayerChanges",
+          tags: ["Players"],
+          summary: "Follow a player's changes (Server-Sent Events)",
+          description:
+            "An addition for the back-office pages: a `text/event-stream` that nudges when the player's data changes (a transaction or profile applied by the ingest consumer), so the caller reads the profile, list or summary again; the nudge itself carries no player data. Events: `feed` (`LiveFeedEvent`: the feed's state, at once and at every change), `change` (`LiveChangeEvent`), `renew` (`LiveRenewEvent`: the stream ends by design after a few minutes, server setting LIVE_STREAM_MAX_SECONDS; open a new one, which checks the token again). A comment line every 15 s keeps it alive. Call it with `fetch` and the same headers as every read (a browser's EventSource cannot send them). Opening a stream is recorded in the audit trail as `live_updates`, once per stream; the nudges are not. One caller holds at most 8 streams (server setting): beyond it 429. No database notifications on this server (the embedded database, or LIVE_UPDATES=off): 503 with `Retry-After: 60`.",
+          security: requires(SCOPES.playersRead),
+          requestParams: { path: playerPath, query: playerEventsQuerySchema, header: sessionHeader },
+          responses: {
+            "200": {
+              description:
+                "The stream: `event: feed`, `event: change` and `event: renew` lines, each with one JSON `data:` line.",
+              headers: z.object({
+                "X-Request-ID": requestIdHeader,
+                "Cache-Control": z.literal("no-store, no-transform"),
+                ...rateLimitHeaders,
+              }),
+              content: {
+                "text/event-stream": {
+                  schema: z.string().meta({
+                    description:
+                      "Server-Sent Events; `data` is LiveFeedEvent, LiveChangeEvent or LiveRenewEvent by `event`.",
+                  }),
+                },
+              },
+            },
+            "400": problem("Invalid playerId, or any query parameter (it takes none)."),
             "404": problem("No player with this id."),
             ...commonErrors,
           },

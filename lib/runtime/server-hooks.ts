@@ -5,6 +5,8 @@ import { getEnv } from "@/lib/env";
 import { installProtocolGuard } from "@/lib/http/protocol-guard";
 import { getRateLimiter } from "@/lib/http/rate-limit";
 import { installRequestStamp, isRequestStampPreloaded } from "@/lib/http/request-stamp.mjs";
+import { closeAllEventStreams } from "@/lib/http/sse-response";
+import { getPlayerChangeFeed, stopPlayerChangeFeed } from "@/lib/live/player-change-feed";
 import { describeError, log } from "@/lib/log";
 import { checkDatabaseRoleAtStart } from "./database-role-check.ts";
 
@@ -59,6 +61,10 @@ export async function registerServerHooks(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal });
+    // Open event streams would keep Next.js waiting for their responses to end: end them now (the pages reconnect
+    // to another instance), and close the LISTEN connection.
+    closeAllEventStreams();
+    void stopPlayerChangeFeed().catch(() => {});
     void shutdownAuditQueue().catch((error) => log.error("audit drain failed", describeError(error)));
   };
   process.on("SIGTERM", onSignal);
@@ -70,5 +76,7 @@ export async function registerServerHooks(): Promise<void> {
       allowPrivileged: env.DB_ALLOW_PRIVILEGED_ROLE === "on",
       refuse: () => process.exit(1),
     });
+    // Start listening for player changes now, so the first page's stream finds the feed's state known.
+    getPlayerChangeFeed();
   }
 }

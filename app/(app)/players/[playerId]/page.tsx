@@ -5,6 +5,7 @@ import { PlayerAuditSection } from "@/components/audit/player-audit-section";
 import { PlayerProfile } from "@/components/player/player-profile";
 import { SCOPES, scopesForRoles } from "@/lib/auth/scopes";
 import { getCurrentSession } from "@/lib/auth/session";
+import { isPlayerChangeFeedAvailable } from "@/lib/live/player-change-feed";
 import { isDocumentLoad, prefetchFirstView } from "./first-view.ts";
 
 type Params = Promise<{ playerId: string }>;
@@ -62,6 +63,7 @@ export default async function PlayerPage({
         playerId={playerId}
         audit={isAdmin ? <PlayerAuditSection playerId={playerId} /> : null}
         contactMasked={!role || !scopesForRoles([role]).includes(SCOPES.playersPii)}
+        liveUpdates={isPlayerChangeFeedAvailable()}
       />
     </HydrationBoundary>
   );
