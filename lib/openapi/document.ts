@@ -16,7 +16,12 @@ import {
   playerSearchQuerySchema,
   playerSearchResponseSchema,
 } from "@/lib/schemas/player";
-import { portfolioQuerySchema, portfolioResponseSchema } from "@/lib/schemas/portfolio";
+import {
+  portfolioManagersQuerySchema,
+  portfolioManagersResponseSchema,
+  portfolioQuerySchema,
+  portfolioResponseSchema,
+} from "@/lib/schemas/portfolio";
 import { playerSummarySchema, summaryQuerySchema } from "@/lib/schemas/summary";
 import {
   transactionExportQuerySchema,
@@ -331,6 +336,23 @@ export function buildOpenApiDocument() {
             "403": problem(
               "The token lacks `players:read`, or the caller may not read this book: a VIP manager naming another manager (or whose token carries no `name`), a support agent, a client without a role. `errors` names `manager`.",
             ),
+          },
+        },
+      },
+      "/portfolio/managers": {
+        get: {
+          operationId: "listPortfolioManagers",
+          tags: ["Players"],
+          summary: "List the VIP managers and the size of their books",
+          description:
+            "Admins only: every `vip_manager` value named on a profile, with its number of players, for choosing a book to read with `GET /portfolio?manager=…`. Names of staff, not player data: not recorded in the audit trail.",
+          security: requires(SCOPES.playersRead),
+          requestParams: { query: portfolioManagersQuerySchema, header: sessionHeader },
+          responses: {
+            "200": ok("The managers, by name.", portfolioManagersResponseSchema),
+            "400": problem("An unknown parameter."),
+            ...commonErrors,
+            "403": problem("The token lacks `players:read`, or the caller is not an admin."),
           },
         },
       },

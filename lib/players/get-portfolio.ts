@@ -97,8 +97,8 @@ function flowsSql(d: PortfolioDays): Prisma.Sql {
  */
 function portfolioSql(options: GetPortfolioOptions, d: PortfolioDays): Prisma.Sql {
   const { manager, asOf, rules } = options;
-  const currencies = Object.keys(rules.big_withdrawal_amounts);
-  const amounts = currencies.map((c) => rules.big_withdrawal_amounts[c]?.digits ?? "0");
+  const currencies = rules.big_withdrawal_amounts.map((a) => a.currency);
+  const amounts = rules.big_withdrawal_amounts.map((a) => a.amount.digits);
   return Prisma.sql`
     WITH book AS (
       SELECT p.id, p.name, p.currency, p.total_balance, p.blocked, p.kyc_status, p.withdrawal_status, p.segments

@@ -2,15 +2,15 @@ import { getEnv } from "@/lib/env";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { PortfolioFlagRules } from "@/lib/schemas/portfolio";
 
-/** `EUR:5000, BTC:0.1` → { EUR: 5000, BTC: 0.1 } as exact numbers (the env schema has checked the form). */
-export function parseBigWithdrawalAmounts(text: string): Record<string, ExactNumber> {
-  const amounts: Record<string, ExactNumber> = {};
+/** `EUR:5000, BTC:0.1` → [{ EUR, 5000 }, { BTC, 0.1 }], exact (the env schema has checked the form). */
+export function parseBigWithdrawalAmounts(text: string): PortfolioFlagRules["big_withdrawal_amounts"] {
+  const amounts = new Map<string, ExactNumber>();
   for (const item of text.split(",")) {
     const [currency, amount] = item.trim().split(":");
     if (!currency || !amount) continue;
-    amounts[currency.toUpperCase()] = new ExactNumber(amount);
+    amounts.set(currency.toUpperCase(), new ExactNumber(amount));
   }
-  return amounts;
+  return [...amounts].map(([currency, amount]) => ({ currency, amount }));
 }
 
 /** The flags' thresholds as configured (PORTFOLIO_* in lib/env.ts, docs/configuration.md). */

@@ -73,7 +73,9 @@ export type PortfolioPlayer = z.infer<typeof portfolioPlayerSchema>;
 export const portfolioFlagRulesSchema = z
   .object({
     churn_days: z.number().int(),
-    big_withdrawal_amounts: z.record(z.string(), exactNumberSchema),
+    big_withdrawal_amounts: z.array(z.object({ currency: z.string(), amount: exactNumberSchema })).meta({
+      description: "Per currency, the amount a withdrawal must exceed; other currencies have none.",
+    }),
     big_withdrawal_percent: z.number().int(),
     deposit_spike_factor: z.number().int(),
   })
@@ -101,3 +103,18 @@ export const portfolioResponseSchema = z
   });
 
 export type Portfolio = z.infer<typeof portfolioResponseSchema>;
+
+export const portfolioManagersQuerySchema = z.strictObject({}).meta({ id: "PortfolioManagersQuery" });
+
+/** The managers and the size of their books (for an admin's choice of book). */
+export const portfolioManagersResponseSchema = z
+  .object({
+    managers: z.array(
+      z
+        .object({ name: z.string(), players: z.number().int() })
+        .meta({ id: "PortfolioManager", description: "A `vip_manager` value and how many players name it." }),
+    ),
+  })
+  .meta({ id: "PortfolioManagers", description: "Every VIP manager named on a profile, by name." });
+
+export type PortfolioManagers = z.infer<typeof portfolioManagersResponseSchema>;

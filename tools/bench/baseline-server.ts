@@ -11,11 +11,13 @@ import pg from "pg";
 import {
   baselineExportSql,
   baselineListSql,
+  baselinePortfolioSql,
   baselineSummarySql,
   parseBaselineQuery,
   TRANSACTION_COLUMNS,
 } from "./baseline-sql.ts";
 import { csvRow } from "./csv.ts";
+import { BENCH_AS_OF } from "./product-posture.ts";
 
 const ROUTE = /^\/api\/v1\/players\/([^/]+)(\/transactions(\/export)?|\/summary)?$/;
 
@@ -50,6 +52,12 @@ export function createBaselineServer(pool: pg.Pool): http.Server {
     const url = new URL(req.url ?? "/", "http://baseline");
     void (async () => {
       if (url.pathname === "/health") return send(res, 200, { status: "ok" });
+      if (url.pathname === "/api/v1/portfolio") {
+        const { rows } = await pool.query(
+          baselinePortfolioSql(url.searchParams.get("manager") ?? "", BENCH_AS_OF),
+        );
+        return send(res, 200, { players: rows });
+      }
       const match = ROUTE.exec(url.pathname);
       if (req.method !== "GET" || !match) return send(res, 404, { title: "Not Found" });
       const playerId = decodeURIComponent(match[1] as string);

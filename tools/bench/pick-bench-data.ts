@@ -12,6 +12,8 @@ export interface BenchData {
   depth: number;
   /** A from_date on the whale matching ≈min(100,000, whale's total) rows. */
   export: { fromDate: string; rows: number };
+  /** db:generate's benchmark manager: how many players their book holds (the portfolio scenario). */
+  book: { manager: string; players: number };
 }
 
 export const TARGET_DEPTH = 100_000;
@@ -19,7 +21,11 @@ export const TARGET_EXPORT_ROWS = 100_000;
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d)).toISOString());
 
-export async function pickBenchData(pool: pg.Pool, whaleId?: string): Promise<BenchData> {
+export async function pickBenchData(
+  pool: pg.Pool,
+  whaleId?: string,
+  bookManager = "Portfolio Bench",
+): Promise<BenchData> {
   // One pass over the transactions (the largest table): the whale and a player with 20–50 rows (closest to 35).
   const { rows: players } = await pool.query<{
     whale: string;
@@ -79,7 +85,12 @@ export async function pickBenchData(pool: pg.Pool, whaleId?: string): Promise<Be
     [whale.id, exportFromDate],
   );
 
+  const book = await q<{ n: string }>("SELECT count(*) AS n FROM players WHERE vip_manager = $1", [
+    bookManager,
+  ]);
+
   return {
+    book: { manager: bookManager, players: Number(book.n) },
     whale,
     small: { id: picked.small, transactions: Number(picked.small_n) },
     typeDate: { eventType: type.event_type, fromDate, toDate, matches: Number(typeDateCount.n) },
