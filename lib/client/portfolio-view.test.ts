@@ -83,10 +83,13 @@ describe("sortPortfolio", () => {
 describe("the view's words", () => {
   it("explains each flag with the server's thresholds", () => {
     expect(flagDescription("churn_risk", RULES)).toContain("30 days or more");
-    expect(flagDescription("big_withdrawal", RULES)).toContain("above 5000 EUR");
-    expect(flagDescription("big_withdrawal", RULES)).toContain("50%");
-    expect(flagDescription("big_withdrawal", { ...RULES, big_withdrawal_amounts: [] })).not.toContain(
-      "currency",
+    expect(flagDescription("big_withdrawal", RULES, "eur")).toContain("above 5000 EUR, or above 50%");
+    expect(flagDescription("big_withdrawal", RULES)).toContain(
+      "the amount set for its currency (5000 EUR, …)",
+    );
+    // A currency without an amount: only the share rule.
+    expect(flagDescription("big_withdrawal", RULES, "JPY")).toBe(
+      "A withdrawal in the last 7 days above 50% of what the player held before it.",
     );
     expect(flagDescription("deposit_spike", RULES)).toContain("3×");
     expect(flagDescription("pending_withdrawal_24h", RULES)).toContain("24 hours");
