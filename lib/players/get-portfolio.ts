@@ -24,6 +24,8 @@ export interface PortfolioDays {
   prev30: string;
   /** First day of the last 7 days (today − 6); the usual week's 12 weeks are [usual, last7). */
   last7: string;
+  /** The UTC day of asOf − 7 days: stats days from it may hold the big-withdrawal window's withdrawals. */
+  week: string;
   usual: string;
 }
 
@@ -36,6 +38,7 @@ export function portfolioDays(asOf: Date): PortfolioDays {
     last30: isoDay(today - 29 * DAY),
     prev30: isoDay(today - 59 * DAY),
     last7: isoDay(today - 6 * DAY),
+    week: isoDay(Math.floor((asOf.getTime() - 7 * DAY) / DAY) * DAY),
     usual: isoDay(today - (6 + 84) * DAY),
   };
 }
@@ -68,73 +71,82 @@ interface PortfolioRow {
 }
 
 /**
- * The flows of the book's players over the 90 days the figures and the usual week need, from the per-day stats
- * (completed amounts, one index-only range per player and event type on transaction_daily_stats_flows_idx).
+ * One player's 91 days (what the figures and the usual week need) from the per-day stats, aggregated to exactly
+ * one row: the completed flows, the last day with any transaction and with a completed deposit, and whether a
+ * withdrawal is dated in the big-withdrawal window. One index range per event type on
+ * transaction_daily_stats_flows_idx, index-only. Per player (a LATERAL, not a GROUP BY over the book): the planner
+ * then knows one row per player and the statement's estimated cost stays far below PostgreSQL's JIT threshold (a
+ * grouped join was estimated at 40× its rows, and JIT compilation alone took 11 s for a book of 1,000).
  */
-function flowsSql(d: PortfolioDays): Prisma.Sql {
+function recentSql(d: PortfolioDays): Prisma.Sql {
   const sum = (type: string, from: string, until?: string) =>
     Prisma.sql`COALESCE(sum(s.completed_amount) FILTER (WHERE s.event_type = ${Prisma.raw(`'${type}'`)}
       AND s.day >= ${from}::date ${until ? Prisma.sql`AND s.day < ${until}::date` : Prisma.empty}), 0)`;
   return Prisma.sql`
-    SELECT s.player_id,
-           ${sum("deposit", d.last30)} AS dep, ${sum("deposit", d.prev30, d.last30)} AS dep_prev,
+    SELECT ${sum("deposit", d.last30)} AS dep, ${sum("deposit", d.prev30, d.last30)} AS dep_prev,
            ${sum("withdrawal", d.last30)} AS wd, ${sum("withdrawal", d.prev30, d.last30)} AS wd_prev,
            ${sum("bet", d.last30)} - ${sum("win", d.last30)} AS ggr,
            ${sum("bet", d.prev30, d.last30)} - ${sum("win", d.prev30, d.last30)} AS ggr_prev,
-           ${sum("deposit", d.last7)} AS dep7, ${sum("deposit", d.usual, d.last7)} AS dep_usual
-    FROM book b
-    JOIN transaction_daily_stats s ON s.player_id = b.id
-    WHERE s.event_type IN ('deposit', 'withdrawal', 'bet', 'win')
-      AND s.day >= ${d.usual}::date AND s.day <= ${d.today}::date AND s.completed_n > 0
-    GROUP BY s.player_id`;
+           ${sum("deposit", d.last7)} AS dep7, ${sum("deposit", d.usual, d.last7)} AS dep_usual,
+           max(s.day) AS last_day,
+           max(s.day) FILTER (WHERE s.event_type = 'deposit' AND s.completed_n > 0) AS last_deposit_day,
+           count(*) FILTER (WHERE s.event_type = 'withdrawal' AND s.day >= ${d.week}::date) AS week_withdrawal_days
+    FROM transaction_daily_stats s
+    WHERE s.player_id = b.id
+      AND s.event_type IN ('deposit', 'withdrawal', 'bonus', 'bet', 'win', 'adjustment', 'refund')
+      AND s.day >= ${d.usual}::date AND s.day <= ${d.today}::date`;
 }
 
 /**
- * One statement: the book (players_vip_manager_id_idx), its flows (flowsSql), and per player four index probes:
- * the last day with any transaction (the stats' key, backwards), the last day with a completed deposit
- * (the flows index, backwards), the pending withdrawals (transactions_pending_withdrawals_idx, only pending ones)
- * and the largest withdrawal of the last 7 days (the type/date index). Flags are decided here, in numeric.
+ * One statement: the book (players_vip_manager_id_idx), per player its 91 days from the stats (recentSql), and
+ * probes only where those days cannot answer (COALESCE and CASE evaluate them lazily): the last transaction or
+ * completed deposit before the 91 days (the stats' indexes, backwards), the week's largest withdrawal when the
+ * stats show a withdrawal that week (the type/date index). Pending withdrawals: the partial index holding only them,
+ * read once for the platform and joined. Flags are decided here, in numeric.
  */
-function portfolioSql(options: GetPortfolioOptions, d: PortfolioDays): Prisma.Sql {
+export function portfolioSql(options: GetPortfolioOptions, d: PortfolioDays): Prisma.Sql {
   const { manager, asOf, rules } = options;
   const currencies = rules.big_withdrawal_amounts.map((a) => a.currency);
   const amounts = rules.big_withdrawal_amounts.map((a) => a.amount.digits);
   return Prisma.sql`
-    WITH book AS (
-      SELECT p.id, p.name, p.currency, p.total_balance, p.blocked, p.kyc_status, p.withdrawal_status, p.segments
-      FROM players p WHERE p.vip_manager = ${manager}
-    ), flows AS (${flowsSql(d)}),
-    limits AS (
+    WITH pending AS (
+      SELECT t.player_id, count(*)::int AS n, sum(abs(t.amount)) AS total, min(t.date) AS oldest
+      FROM transactions t
+      WHERE t.event_type = 'withdrawal' AND t.completed_at IS NULL AND t.date <= ${asOf}::timestamptz
+      GROUP BY t.player_id
+    ), limits AS (
       SELECT * FROM unnest(${currencies}::text[], ${amounts}::numeric[]) AS l(currency, amount)
-    ), rows AS (
-      SELECT b.*, f.dep, f.dep_prev, f.wd, f.wd_prev, f.ggr, f.ggr_prev, f.dep7, f.dep_usual,
-             ${d.today}::date - la.day AS days_since_activity,
-             ${d.today}::date - ld.day AS days_since_deposit,
-             pw.n AS pending_n, pw.total AS pending_sum, pw.oldest AS pending_oldest,
-             bw.largest AS largest_wd_7d, l.amount AS big_amount
-      FROM book b
-      LEFT JOIN flows f ON f.player_id = b.id
-      LEFT JOIN LATERAL (
-        SELECT s.day FROM transaction_daily_stats s
-        WHERE s.player_id = b.id AND s.day <= ${d.today}::date ORDER BY s.day DESC LIMIT 1
-      ) la ON true
-      LEFT JOIN LATERAL (
-        SELECT s.day FROM transaction_daily_stats s
-        WHERE s.player_id = b.id AND s.event_type = 'deposit' AND s.day <= ${d.today}::date AND s.completed_n > 0
-        ORDER BY s.day DESC LIMIT 1
-      ) ld ON true
-      LEFT JOIN LATERAL (
-        SELECT count(*)::int AS n, COALESCE(sum(abs(t.amount)), 0) AS total, min(t.date) AS oldest
-        FROM transactions t
-        WHERE t.player_id = b.id AND t.event_type = 'withdrawal' AND t.completed_at IS NULL
-          AND t.date <= ${asOf}::timestamptz
-      ) pw ON true
-      LEFT JOIN LATERAL (
-        SELECT max(abs(t.amount)) AS largest FROM transactions t
-        WHERE t.player_id = b.id AND t.event_type = 'withdrawal'
-          AND t.date > ${asOf}::timestamptz - interval '7 days' AND t.date <= ${asOf}::timestamptz
-      ) bw ON true
+    ), rows AS MATERIALIZED (
+      -- Materialized: the final SELECT reads each column more than once; inlined, every probe ran as often.
+      SELECT b.id, b.name, b.currency, b.total_balance, b.blocked, b.kyc_status, b.withdrawal_status, b.segments,
+             f.dep, f.dep_prev, f.wd, f.wd_prev, f.ggr, f.ggr_prev, f.dep7, f.dep_usual,
+             ${d.today}::date - COALESCE(f.last_day, (
+               SELECT s.day FROM transaction_daily_stats s
+               WHERE s.player_id = b.id AND s.day < ${d.usual}::date ORDER BY s.day DESC LIMIT 1
+             )) AS days_since_activity,
+             ${d.today}::date - COALESCE(f.last_deposit_day, (
+               SELECT s.day FROM transaction_daily_stats s
+               WHERE s.player_id = b.id AND s.event_type = 'deposit' AND s.completed_n > 0
+                 AND s.day < ${d.usual}::date
+               ORDER BY s.day DESC LIMIT 1
+             )) AS days_since_deposit,
+             COALESCE(pw.n, 0) AS pending_n, COALESCE(pw.total, 0) AS pending_sum, pw.oldest AS pending_oldest,
+             CASE WHEN f.week_withdrawal_days > 0 THEN (
+               -- By date (the type/date index: the week's few rows), not by amount over all the player's
+               -- withdrawals: OFFSET 0 keeps the planner from folding the order away.
+               SELECT max(abs(w.amount)) FROM (
+                 SELECT t.amount FROM transactions t
+                 WHERE t.player_id = b.id AND t.event_type = 'withdrawal'
+                   AND t.date > ${asOf}::timestamptz - interval '7 days' AND t.date <= ${asOf}::timestamptz
+                 ORDER BY t.date DESC OFFSET 0
+               ) w
+             ) END AS largest_wd_7d,
+             l.amount AS big_amount
+      FROM players b
+      CROSS JOIN LATERAL (${recentSql(d)}) f
+      LEFT JOIN pending pw ON pw.player_id = b.id
       LEFT JOIN limits l ON l.currency = upper(b.currency)
+      WHERE b.vip_manager = ${manager}
     )
     SELECT id, name, currency, total_balance::text AS total_balance, blocked, kyc_status::text AS kyc_status,
            withdrawal_status, segments,
