@@ -71,6 +71,8 @@ describe("generateDataset", () => {
     expect(rows.map((r) => r.id)).toContain(result.largest.playerId);
     expect(benchBook([0, 5, 9, 1, 2, 3, 4, 1, 1, 1, 1], 10, 3)).toEqual(new Set([2, 3, 6]));
     expect(benchBook([0, 1], 1, 0).size).toBe(0);
+    // The tests after this one start from the default data set again.
+    await generateDataset(client, { players: PLAYERS, transactions: TRANSACTIONS, seed: 1, copy });
   });
 
   it("leaves transaction_daily_stats equal to a fresh GROUP BY of the transactions", async () => {
@@ -107,6 +109,7 @@ describe("generateDataset", () => {
       "transaction_daily_stats_flows_idx",
       "transaction_daily_stats_pkey",
       "transactions_bonus_grants_idx",
+      "transactions_pending_withdrawals_idx",
       "transactions_pkey",
       "transactions_player_amount_id_idx",
       "transactions_player_creator_date_id_idx",
