@@ -62,7 +62,7 @@ export function FlagBadge({
       <span
         role="tooltip"
         id={tipId}
-        className="invisible absolute top-full right-0 z-20 mt-1 w-64 rounded-md bg-slate-900 px-3 py-2 text-xs font-normal leading-snug text-white shadow-lg group-focus-within:visible group-hover:visible"
+        className="invisible absolute top-full left-0 z-20 mt-1 w-64 rounded-md bg-slate-900 px-3 py-2 text-xs font-normal leading-snug text-white shadow-lg group-focus-within:visible group-hover:visible"
       >
         {flagDescription(flag, rules, currency)}
       </span>

@@ -101,12 +101,12 @@ export function FlagList({
   player: PortfolioPlayerData;
   rules: PortfolioData["flag_rules"];
   onFlag: (flag: PortfolioFlag) => void;
-  /** One under the other, right-aligned (the table's narrow column); else in a wrapping row (a card). */
+  /** One under the other (the table's narrow column); else in a wrapping row (a card). */
   stacked?: boolean;
 }) {
   if (player.flags.length === 0) return <span className="text-slate-600">None</span>;
   return (
-    <span className={cn("flex gap-1", stacked ? "flex-col items-end" : "flex-wrap")}>
+    <span className={cn("flex gap-1", stacked ? "flex-col items-start" : "flex-wrap")}>
       {player.flags.map((flag) => (
         <FlagBadge key={flag} flag={flag} rules={rules} currency={player.currency} onSelect={onFlag} />
       ))}
@@ -125,6 +125,12 @@ export function portfolioColumns(
       header: "Player",
       cell: (info) => <PlayerCell player={info.row.original} />,
       meta: { align: "start", sort: "player", sortLabel: "Sort by player name" },
+    }),
+    helper.accessor("flags", {
+      header: "Flags",
+      cell: (info) => <FlagList player={info.row.original} rules={rules} onFlag={onFlag} />,
+      // Beside the name: what needs attention is in view without scrolling the table sideways.
+      meta: { align: "start", sort: "flags", sortLabel: "Sort by number of flags" },
     }),
     helper.accessor("total_balance", {
       id: "balance",
@@ -156,6 +162,12 @@ export function portfolioColumns(
       cell: (info) => <FigureCell value={info.getValue()} currency={info.row.original.currency} />,
       meta: figure("ggr", "GGR (gross gaming revenue) of the last 30 days"),
     }),
+    helper.accessor("pending_withdrawals", {
+      id: "pending",
+      header: "Pending",
+      cell: (info) => <PendingCell player={info.row.original} />,
+      meta: figure("pending", "number of pending withdrawals"),
+    }),
     helper.accessor("days_since_last_deposit", {
       id: "last_deposit",
       header: "Last deposit",
@@ -167,17 +179,6 @@ export function portfolioColumns(
       header: "Last activity",
       cell: (info) => <span className="whitespace-nowrap">{daysAgo(info.getValue())}</span>,
       meta: figure("last_activity", "days since the last activity"),
-    }),
-    helper.accessor("pending_withdrawals", {
-      id: "pending",
-      header: "Pending",
-      cell: (info) => <PendingCell player={info.row.original} />,
-      meta: figure("pending", "number of pending withdrawals"),
-    }),
-    helper.accessor("flags", {
-      header: "Flags",
-      cell: (info) => <FlagList player={info.row.original} rules={rules} onFlag={onFlag} />,
-      meta: figure("flags", "number of flags"),
     }),
   ]);
 }

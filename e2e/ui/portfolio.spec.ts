@@ -128,7 +128,12 @@ test.describe("the portfolio", () => {
       "ascending",
     );
     await page.keyboard.press("Space");
-    await expect(page).toHaveURL(/dir=desc/);
+    // Descending is the default direction: it leaves the URL.
+    await expect(page.getByRole("columnheader", { name: "Sort by player name" })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+    await expect(page).not.toHaveURL(/dir=/);
   });
 
   test("on a phone: cards with every figure, the order in a list, the filter, nothing sideways", async ({

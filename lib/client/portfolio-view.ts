@@ -5,15 +5,15 @@ import type { PortfolioData, PortfolioPlayerData } from "./wire.ts";
 /** The portfolio's columns that sort, in the table's order. */
 export const PORTFOLIO_SORTS = [
   "player",
+  "flags",
   "balance",
   "deposits",
   "withdrawals",
   "net_deposits",
   "ggr",
+  "pending",
   "last_deposit",
   "last_activity",
-  "pending",
-  "flags",
 ] as const;
 export type PortfolioSort = (typeof PORTFOLIO_SORTS)[number];
 export const DIRECTIONS = ["asc", "desc"] as const;
