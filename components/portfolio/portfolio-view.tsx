@@ -35,8 +35,9 @@ export function PortfolioPage({ ownManager }: { ownManager: string | null }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id={headingId} className="text-xl font-semibold text-slate-900">
+        <div className="min-w-0 max-w-full">
+          {/* A manager's name comes from the URL: however long, it wraps instead of widening the page. */}
+          <h1 id={headingId} className="text-xl font-semibold [overflow-wrap:anywhere] text-slate-900">
             {ownManager
               ? "My players"
               : view.manager
@@ -65,7 +66,7 @@ function ManagerPicker({ view }: { view: View }) {
   const managers = useQuery(queries.portfolioManagers());
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 max-w-full flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         Manager
       </label>
@@ -73,7 +74,7 @@ function ManagerPicker({ view }: { view: View }) {
         id={id}
         value={view.manager}
         onChange={(e) => view.setManager(e.target.value)}
-        className="h-10 min-w-56 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="h-10 w-72 max-w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
         aria-describedby={managers.isError ? `${id}-error` : undefined}
       >
         <option value="">Choose a manager…</option>

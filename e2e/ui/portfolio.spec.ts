@@ -191,6 +191,8 @@ test.describe("the portfolio", () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("manager");
     expect(await seriousViolations(page)).toEqual([]);
+    // The over-long name from the URL wraps: the page never scrolls sideways.
+    await expectNoSidewaysScroll(page);
     await capture(page, testInfo, "portfolio-error-1440");
   });
 
