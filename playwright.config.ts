@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { OIDC_E2E } from "./e2e/oidc/oidc-config.ts";
+import { DEMO_NOW_ISO } from "./scripts/demo-clock.mjs";
 import { E2E_JWT_SECRET } from "./test/support/e2e-auth.ts";
 import { E2E_JWT } from "./test/support/jwt-config.ts";
 import { TEST_SESSION_SECRET } from "./tools/bench/app-process.ts";
@@ -69,6 +70,8 @@ if (targets.includes("postgres") && postgresUrl) {
       DATABASE_URL: postgresUrl,
       AUTH_MODE: "demo",
       LOG_LEVEL: "warn",
+      // The demo data's "now", as the embedded launcher sets it (scripts/demo-clock.mjs).
+      PORTFOLIO_AS_OF: DEMO_NOW_ISO,
       ...trustEnv,
       ...sessionEnv,
       ...privilegedRoleEnv,
@@ -96,6 +99,7 @@ if (targets.includes("jwt") && postgresUrl) {
       AUTH_JWT_AUDIENCE: E2E_JWT.audience,
       LOG_LEVEL: "warn",
       RATE_LIMIT_MAX: "1000000",
+      PORTFOLIO_AS_OF: DEMO_NOW_ISO,
       ...sessionEnv,
       ...privilegedRoleEnv,
     },

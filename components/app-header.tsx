@@ -19,6 +19,14 @@ export function AppHeader({ name, role }: { name: string; role: Role | null }) {
           <span className="sr-only whitespace-nowrap sm:not-sr-only">Player Accounts</span>
         </Link>
         <div className="flex items-center gap-2 sm:gap-3">
+          {role === "vip_manager" || role === "admin" ? (
+            <Link
+              href="/portfolio"
+              className="rounded-sm text-sm text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              {role === "admin" ? "Portfolios" : "My players"}
+            </Link>
+          ) : null}
           {role === "admin" ? (
             <Link
               href="/audit"

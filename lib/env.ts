@@ -153,6 +153,30 @@ const envSchema = z
     AUDIT_SYNCHRONOUS_COMMIT: z.enum(["on", "off"]).default("on"),
     /** On shutdown, how long to wait for the audit rows of the reads still in flight. */
     AUDIT_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    /**
+     * The portfolio's flags (lib/players/portfolio-flags.ts, docs/decisions.md). Churn risk: a player with
+     * transactions whose last one is at least this many UTC days before the portfolio's day.
+     */
+    PORTFOLIO_CHURN_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+    /**
+     * Big withdrawal, by amount: per currency, `EUR:5000,USD:5000,BTC:0.1`. A withdrawal in the last 7 days above
+     * its currency's amount trips the flag; a currency not listed has no amount rule (the share rule still applies).
+     */
+    PORTFOLIO_BIG_WITHDRAWAL_AMOUNTS: z
+      .string()
+      .regex(/^\s*([A-Za-z]{3,10}:\d{1,12}(\.\d{1,8})?\s*(,\s*|$))*$/, {
+        message: "must be a comma-separated list of CURRENCY:amount, e.g. EUR:5000,USD:5000,BTC:0.1",
+      })
+      .default("EUR:5000,USD:5000,GBP:4000,CAD:7000,SEK:50000,NOK:50000,BRL:25000,JPY:750000,BTC:0.1,ETH:2"),
+    /** Big withdrawal, by share: above this percentage of what the player held (balance now plus the withdrawal). */
+    PORTFOLIO_BIG_WITHDRAWAL_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+    /** Deposit spike: deposits of the last 7 days above this many times the player's usual week. */
+    PORTFOLIO_DEPOSIT_SPIKE_FACTOR: z.coerce.number().int().min(2).max(100).default(3),
+    /**
+     * The instant the portfolio's windows end at (ISO 8601); the server's clock without it. The embedded demo sets
+     * it to the demo data's "now" (prisma/demo-data/clock.ts), whose history ends there.
+     */
+    PORTFOLIO_AS_OF: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((env, ctx) => {
     // A hop count believed X-Forwarded-For from whoever connected, a client reaching an instance directly

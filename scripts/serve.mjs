@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { DEMO_NOW_ISO } from "./demo-clock.mjs";
 import { productionStartArgs, productionStartEnv } from "./next-start-settings.mjs";
 import { listenArguments } from "./serve-hostname.mjs";
 
@@ -74,6 +75,8 @@ if (!env.DATABASE_URL) {
   });
   env.DATABASE_URL = started.value;
   env.AUTH_MODE ??= "demo";
+  // The demo data's history ends at its own "now": the portfolio's windows end there too (docs/configuration.md).
+  env.PORTFOLIO_AS_OF ??= DEMO_NOW_ISO;
 }
 
 const listen = listenArguments(env, process.argv.slice(3));

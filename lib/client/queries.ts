@@ -16,6 +16,8 @@ import type {
   PlayerPeriodSummaryData,
   PlayerProfileData,
   PlayerSearchData,
+  PortfolioData,
+  PortfolioManagersData,
   TransactionFacetsData,
   TransactionListData,
 } from "./wire.ts";
@@ -37,8 +39,27 @@ const listPlayers = (params: Record<string, string>, signal: AbortSignal) =>
     signal,
   );
 
+/** The portfolio's API path and query, shared with the server that prefetches it. */
+export const portfolioPath = "/portfolio";
+export const portfolioQuery = (manager: string) => new URLSearchParams({ manager });
+
 /** One place for every query the pages make: the key says exactly which request it is. */
 export const queries = {
+  /** A VIP manager's book (GET /portfolio); sorting and the flag filter work on it in the browser. */
+  portfolio: (manager: string) =>
+    queryOptions({
+      queryKey: ["portfolio", manager],
+      queryFn: ({ signal }) => apiGet<PortfolioData>(portfolioPath, portfolioQuery(manager), signal),
+      enabled: manager.length > 0,
+      staleTime: 60_000,
+    }),
+  /** The managers an admin can choose from. */
+  portfolioManagers: () =>
+    queryOptions({
+      queryKey: ["portfolio", "managers"],
+      queryFn: ({ signal }) => apiGet<PortfolioManagersData>(`${portfolioPath}/managers`, undefined, signal),
+      staleTime: 5 * 60_000,
+    }),
   playerSearch: (q: string) =>
     queryOptions({
       queryKey: ["players", "search", q],

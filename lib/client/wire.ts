@@ -2,6 +2,7 @@ import type { MonthlyActivityResponse } from "@/lib/schemas/activity";
 import type { AuditListResponse, AuditLogResponse } from "@/lib/schemas/audit";
 import type { ExactNumber } from "@/lib/schemas/exact-number";
 import type { PlayerProfile, PlayerSearchResponse } from "@/lib/schemas/player";
+import type { Portfolio, PortfolioManagers } from "@/lib/schemas/portfolio";
 import type { PlayerSummary as PlayerPeriodSummary } from "@/lib/schemas/summary";
 import type { TransactionListResponse } from "@/lib/schemas/transaction";
 import type { TransactionFacets } from "@/lib/schemas/transaction-facets";
@@ -32,6 +33,11 @@ export const DECIMAL_KEYS: ReadonlySet<string> = new Set([
   "average",
   "net_deposits",
   "gross_gaming_revenue",
+  // The portfolio's (GET /portfolio): each figure's current, previous and change, the week's largest withdrawal.
+  "current",
+  "previous",
+  "change",
+  "largest_withdrawal_7d",
 ]);
 
 export type PlayerProfileData = Wire<PlayerProfile>;
@@ -46,3 +52,6 @@ export type MonthlyActivityData = Wire<MonthlyActivityResponse>;
 export type AuditListData = Wire<AuditListResponse>;
 export type AuditEventData = AuditListData["events"][number];
 export type AuditLogData = Wire<AuditLogResponse>;
+export type PortfolioData = Wire<Portfolio>;
+export type PortfolioPlayerData = PortfolioData["players"][number];
+export type PortfolioManagersData = Wire<PortfolioManagers>;

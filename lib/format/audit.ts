@@ -11,6 +11,8 @@ const OPERATION_LABELS: Record<AuditOperation, string> = {
   monthly_activity: "Viewed the monthly activity",
   summary: "Viewed the period summary",
   live_updates: "Followed live updates",
+
+  portfolio: "Listed in a VIP manager's portfolio",
   audit_trail: "Viewed the audit trail",
 };
 
@@ -24,6 +26,8 @@ const OPERATION_SHORT: Partial<Record<AuditOperation, string>> = {
   monthly_activity: "activity",
   summary: "summary",
   live_updates: "live updates",
+
+  portfolio: "portfolio",
   audit_trail: "audit trail",
 };
 

@@ -6,6 +6,8 @@ export const PROBLEM_TYPES = {
   invalidParameters: "/problems/invalid-parameters",
   unauthorized: "/problems/unauthorized",
   insufficientScope: "/problems/insufficient-scope",
+  /** The scope is there, but this caller may not read this resource (another manager's portfolio). */
+  forbidden: "/problems/forbidden",
   rateLimited: "/problems/rate-limited",
   notFound: "/problems/not-found",
   methodNotAllowed: "/problems/method-not-allowed",
@@ -87,6 +89,17 @@ export function insufficientScope(scope: string): ApiError {
     headers: {
       "WWW-Authenticate": `Bearer realm="player-account-read", error="insufficient_scope", scope="${scope}"`,
     },
+  });
+}
+
+/** 403 for a caller whose role does not reach this resource; `errors` names the parameter that asked for it. */
+export function forbidden(detail: string, errors?: ProblemFieldError[]): ApiError {
+  return new ApiError({
+    status: 403,
+    type: PROBLEM_TYPES.forbidden,
+    title: "Forbidden",
+    detail,
+    ...(errors ? { errors } : {}),
   });
 }
 

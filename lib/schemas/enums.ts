@@ -23,5 +23,16 @@ export const AUDIT_OPERATIONS = [
   "monthly_activity",
   "summary",
   "live_updates",
+
+  "portfolio",
   "audit_trail",
 ] as const;
+
+/** The portfolio's flags, in the order a row lists them (lib/players/get-portfolio.ts). */
+export const PORTFOLIO_FLAGS = [
+  "churn_risk",
+  "big_withdrawal",
+  "pending_withdrawal_24h",
+  "deposit_spike",
+] as const;
+export type PortfolioFlag = (typeof PORTFOLIO_FLAGS)[number];

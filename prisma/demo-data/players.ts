@@ -34,7 +34,28 @@ export interface DemoPlayer {
   want_bonus: boolean;
 }
 
-const VIP_MANAGERS = ["Sarah Mitchell", "David Chen", "Elena Rossi", "Marcus Berg"] as const;
+export const VIP_MANAGERS = ["Sarah Mitchell", "David Chen", "Elena Rossi", "Marcus Berg"] as const;
+
+/** The demo's whale (P000007): in Sarah Mitchell's book, the demo VIP manager's own. */
+const WHALE = 7;
+
+/**
+ * Each demo manager's book is 20–40 players (the portfolio page): the VIP players keep the manager drawn for them,
+ * and every third other player who ever played is looked after too, the four managers in turn. Decided without
+ * the random source, so every draw (and every player generated after this one) stays what it was.
+ */
+export function demoManagerFor(n: number, drawn: string | null, txCount: number): string | null {
+  if (n === WHALE) return VIP_MANAGERS[0];
+  if (drawn !== null) return drawn;
+  if (txCount === 0 || n % 3 !== 0) return null;
+  return VIP_MANAGERS[(n / 3) % VIP_MANAGERS.length] ?? null;
+}
+
+/**
+ * Players whose last week of deposits is a spike (amounts ×12 in the 7 days before the demo's "now"; their count
+ * stays the same): so each demo book holds a `deposit_spike` flag (docs/back-office.md, demo data).
+ */
+export const DEPOSIT_SPIKE_PLAYERS: ReadonlySet<number> = new Set([3, 42, 150]);
 const AFFILIATES = [
   ["CasinoGuru", "seo"],
   ["AskGamblers", "seo"],
@@ -75,7 +96,7 @@ export function generateDemoData(options: { players?: number; seed?: number } = 
     transactions.push(tx);
   };
   for (let n = 1; n <= playerCount; n++) {
-    players.push(generatePlayer(n, rng, { nextTxId, emit }));
+    players.push(generatePlayer(n, rng, { nextTxId, emit, managerFor: demoManagerFor }));
   }
   return { players, transactions };
 }
@@ -94,7 +115,11 @@ export interface PlayerGeneration {
   countFor?: (n: number, rng: Rng) => number;
   /** Digits of the player number in the id (P000007 has 6). */
   idWidth?: number;
+  /** Player n's VIP manager, given the one drawn for a VIP (null otherwise); default: the drawn one. */
+  managerFor?: (n: number, drawn: string | null, txCount: number) => string | null;
 }
+
+const keepDrawn = (_n: number, drawn: string | null) => drawn;
 
 /**
  * Player number n (1-based) and, through `emit`, their wallet history. Consumes `rng` in a fixed order,
@@ -146,7 +171,7 @@ export function generatePlayer(n: number, rng: Rng, gen: PlayerGeneration): Demo
           : "on_hold",
     affiliate_name: affiliate ? affiliate[0] : null,
     affiliate_source: affiliate ? affiliate[1] : null,
-    vip_manager: isVip ? rng.pick(VIP_MANAGERS) : null,
+    vip_manager: (gen.managerFor ?? keepDrawn)(n, isVip ? rng.pick(VIP_MANAGERS) : null, txCount),
     blocked,
     segments: [...segments],
     marketing_email_subscription: rng.chance(0.6),
@@ -160,7 +185,9 @@ export function generatePlayer(n: number, rng: Rng, gen: PlayerGeneration): Demo
   // The wallet draws from a stream of its own, seeded once per player: how it spends random numbers then
   // never shifts the players generated after this one.
   const walletRng = createRng(rng.int(1, 2 ** 31 - 1));
-  const lastActivity = simulateWallet(walletRng, player, txCount, registration, gen.nextTxId, gen.emit);
+  const lastActivity = simulateWallet(walletRng, player, txCount, registration, gen.nextTxId, gen.emit, {
+    depositSpike: gen.managerFor === demoManagerFor && DEPOSIT_SPIKE_PLAYERS.has(n),
+  });
   player.last_login = lastActivity
     ? iso(Math.min(DEMO_REFERENCE_NOW, lastActivity + rng.int(0, 6 * HOUR)))
     : rng.chance(0.5)

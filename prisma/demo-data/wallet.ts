@@ -60,6 +60,7 @@ export function simulateWallet(
   registration: number,
   nextTxId: () => string,
   emit: (tx: DemoTransaction) => void,
+  options: { depositSpike?: boolean } = {},
 ): number | null {
   if (count === 0) return null;
   let produced = 0;
@@ -130,6 +131,8 @@ export function simulateWallet(
       rng.pick([10, 20, 25, 50, 100, 200, 500]) * (player.vip_manager ? 4 : 1) + rng.int(0, 99) / 100,
     );
     const pending = t > DEMO_REFERENCE_NOW - 2 * DAY && rng.chance(0.4);
+    // A spike (the portfolio's deposit_spike flag): the last week's deposits are twelve times the usual size.
+    const size = options.depositSpike && t > DEMO_REFERENCE_NOW - 7 * DAY ? 12 : 1;
     const [name, pm] =
       method?.deposit ??
       rng.pick([
@@ -144,13 +147,13 @@ export function simulateWallet(
       event_type: "deposit",
       event_name: name,
       event_note: null,
-      units,
+      units: units * size,
       payment_method: pm,
       created_by: "System",
       pending,
       completedAfter: rng.int(2_000, 20 * 60_000),
     });
-    if (!pending) cash += units;
+    if (!pending) cash += units * size;
   };
 
   while (produced < count) {

@@ -11,12 +11,14 @@ import pg from "pg";
 import {
   baselineExportSql,
   baselineListSql,
+  baselinePortfolioSql,
   baselineSearchSql,
   baselineSummarySql,
   parseBaselineQuery,
   TRANSACTION_COLUMNS,
 } from "./baseline-sql.ts";
 import { csvRow } from "./csv.ts";
+import { BENCH_AS_OF } from "./product-posture.ts";
 
 const ROUTE = /^\/api\/v1\/players\/([^/]+)(\/transactions(\/export)?|\/summary)?$/;
 
@@ -63,6 +65,12 @@ export function createBaselineServer(pool: pg.Pool): http.Server {
           total: Number(count.rows[0]?.total ?? 0),
           transactions: transactions.rows,
         });
+      }
+      if (url.pathname === "/api/v1/portfolio") {
+        const { rows } = await pool.query(
+          baselinePortfolioSql(url.searchParams.get("manager") ?? "", BENCH_AS_OF),
+        );
+        return send(res, 200, { players: rows });
       }
       const match = ROUTE.exec(url.pathname);
       if (req.method !== "GET" || !match) return send(res, 404, { title: "Not Found" });

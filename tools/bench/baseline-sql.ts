@@ -145,3 +145,39 @@ export function baselineSearchSql(q: string) {
     },
   };
 }
+
+/**
+ * The portfolio the straightforward way: the manager's players and, per player, aggregates over their
+ * transactions of the last 91 days (no daily stats, no partial index), pending withdrawals over all of them.
+ */
+export function baselinePortfolioSql(manager: string, asOf: string) {
+  return {
+    text: `SELECT p.id, p.name, p.currency, p.total_balance, t.*, w.*
+           FROM players p
+           LEFT JOIN LATERAL (
+             SELECT sum(amount) FILTER (WHERE event_type = 'deposit' AND completed_at IS NOT NULL
+                                          AND date >= $2::date - 29) AS deposits,
+                    sum(amount) FILTER (WHERE event_type = 'deposit' AND completed_at IS NOT NULL
+                                          AND date >= $2::date - 59 AND date < $2::date - 29) AS deposits_prev,
+                    sum(-amount) FILTER (WHERE event_type = 'withdrawal' AND completed_at IS NOT NULL
+                                           AND date >= $2::date - 29) AS withdrawals,
+                    sum(-amount) FILTER (WHERE event_type = 'withdrawal' AND completed_at IS NOT NULL
+                                           AND date >= $2::date - 59 AND date < $2::date - 29) AS withdrawals_prev,
+                    sum(-amount) FILTER (WHERE event_type IN ('bet', 'win') AND completed_at IS NOT NULL
+                                           AND date >= $2::date - 29) AS ggr,
+                    sum(amount) FILTER (WHERE event_type = 'deposit' AND completed_at IS NOT NULL
+                                          AND date >= $2::date - 6) AS deposits_7d,
+                    max(-amount) FILTER (WHERE event_type = 'withdrawal' AND date >= $2::timestamptz - interval '7 days')
+                      AS largest_withdrawal_7d
+             FROM transactions WHERE player_id = p.id AND date >= $2::date - 90) t ON true
+           LEFT JOIN LATERAL (
+             SELECT max(date) AS last_activity,
+                    max(date) FILTER (WHERE event_type = 'deposit') AS last_deposit,
+                    count(*) FILTER (WHERE event_type = 'withdrawal' AND completed_at IS NULL) AS pending_n,
+                    sum(-amount) FILTER (WHERE event_type = 'withdrawal' AND completed_at IS NULL) AS pending_sum
+             FROM transactions WHERE player_id = p.id) w ON true
+           WHERE p.vip_manager = $1
+           ORDER BY p.id`,
+    values: [manager, asOf],
+  };
+}

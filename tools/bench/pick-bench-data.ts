@@ -17,6 +17,8 @@ export interface BenchData {
    * Côté"; any name when none has accents), and the whale's newest transaction id in lower case.
    */
   search: { name: string; transactionId: string };
+  /** db:generate's benchmark manager: how many players their book holds (the portfolio scenario). */
+  book: { manager: string; players: number };
 }
 
 /** "Zoé Côté" → "zoe cote": how an agent types a name heard on the phone. */
@@ -27,7 +29,11 @@ export const TARGET_EXPORT_ROWS = 100_000;
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d)).toISOString());
 
-export async function pickBenchData(pool: pg.Pool, whaleId?: string): Promise<BenchData> {
+export async function pickBenchData(
+  pool: pg.Pool,
+  whaleId?: string,
+  bookManager = "Portfolio Bench",
+): Promise<BenchData> {
   // One pass over the transactions (the largest table): the whale and a player with 20–50 rows (closest to 35).
   const { rows: players } = await pool.query<{
     whale: string;
@@ -97,8 +103,13 @@ export async function pickBenchData(pool: pg.Pool, whaleId?: string): Promise<Be
     [whale.id],
   );
 
+  const book = await q<{ n: string }>("SELECT count(*) AS n FROM players WHERE vip_manager = $1", [
+    bookManager,
+  ]);
+
   return {
     search: { name: plainName(anyName.name), transactionId: newest.id.toLowerCase() },
+    book: { manager: bookManager, players: Number(book.n) },
     whale,
     small: { id: picked.small, transactions: Number(picked.small_n) },
     typeDate: { eventType: type.event_type, fromDate, toDate, matches: Number(typeDateCount.n) },

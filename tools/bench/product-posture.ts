@@ -7,6 +7,10 @@
  * that a deployment does on every request.
  */
 import { SignJWT } from "jose";
+import { DEMO_REFERENCE_NOW } from "../../prisma/demo-data/clock.ts";
+
+/** Generated histories end at the demo's "now": the portfolio's windows end there too, so they hold data. */
+export const BENCH_AS_OF = new Date(DEMO_REFERENCE_NOW).toISOString();
 
 /** Signs the benchmark's tokens only; a benchmark server never holds real data. */
 export const BENCH_JWT_SECRET = "benchmark-only-signing-secret-not-for-any-deployment-0123456789";
@@ -25,6 +29,7 @@ export function productBenchEnv(databaseUrl: string): Record<string, string> {
     // The bench is one caller running 32 exports at once; the per-caller cap would refuse most of them.
     EXPORT_PER_CALLER: "100",
     LOG_LEVEL: "info",
+    PORTFOLIO_AS_OF: BENCH_AS_OF,
   };
 }
 
@@ -41,4 +46,21 @@ export async function benchToken(now = Math.floor(Date.now() / 1000)): Promise<s
 /** The request headers of every benchmark request to the product (the floor and the baseline ignore them). */
 export async function benchHeaders(): Promise<Record<string, string>> {
   return { authorization: `Bearer ${await benchToken()}`, "x-session-id": BENCH_SESSION_ID };
+}
+
+/**
+ * The portfolio scenario's caller: the VIP manager of db:generate's benchmark book, reading their own book (a
+ * support agent may not read portfolios). Their role adds players:pii, as the back office's tokens for them do.
+ */
+export async function benchManagerHeaders(
+  manager: string,
+  now = Math.floor(Date.now() / 1000),
+): Promise<Record<string, string>> {
+  const token = await new SignJWT({ name: manager, sid: BENCH_SESSION_ID, roles: ["vip_manager"] })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject("bench-vip-manager")
+    .setIssuedAt(now)
+    .setExpirationTime(now + TOKEN_LIFETIME_S)
+    .sign(new TextEncoder().encode(BENCH_JWT_SECRET));
+  return { authorization: `Bearer ${token}`, "x-session-id": BENCH_SESSION_ID };
 }

@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { BENCH_BOOK_MANAGER } from "../data/generate-dataset.ts";
 import {
   type AppProcess,
   type HelperServer,
@@ -28,7 +29,7 @@ import { type BenchArgs, parseBenchArgs } from "./args.ts";
 import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
 import { type BenchData, pickBenchData } from "./pick-bench-data.ts";
 import { startRssSampler, treeCpuSeconds } from "./process-rss.ts";
-import { benchHeaders, productBenchEnv } from "./product-posture.ts";
+import { benchHeaders, benchManagerHeaders, productBenchEnv } from "./product-posture.ts";
 import {
   combineRounds,
   floorRatio,
@@ -128,6 +129,11 @@ function scenarioPaths(name: ScenarioName, d: BenchData, cursor: string | null):
       return same(`${players}?${new URLSearchParams({ q: d.search.name })}`);
     case "search-transaction-id":
       return same(`${players}?${new URLSearchParams({ q: d.search.transactionId })}`);
+
+    case "portfolio":
+      if (d.book.players === 0)
+        return `no players of "${BENCH_BOOK_MANAGER}" (generate the data with db:generate)`;
+      return same(`/api/v1/portfolio?${new URLSearchParams({ manager: BENCH_BOOK_MANAGER })}`);
     case "export-csv": {
       const filters = { from_date: d.export.fromDate };
       return {
@@ -232,6 +238,7 @@ export async function runBench(
   await pool.end();
   say(
     `whale ${data.whale.id} (${data.whale.transactions} rows), small ${data.small.id} (${data.small.transactions}), ` +
+      `portfolio book ${data.book.players} players, ` +
       `type-date ${data.typeDate.eventType} ${data.typeDate.fromDate}..${data.typeDate.toDate} (${data.typeDate.matches}), ` +
       `event_name "${data.eventName.value}" (${data.eventName.matches}), depth ${data.depth}, ` +
       `export from ${data.export.fromDate} (${data.export.rows} rows)`,
@@ -257,7 +264,9 @@ export async function runBench(
   const out = args.out ?? path.join("bench-results", `bench-${stamp}.md`);
   mkdirSync(path.dirname(out), { recursive: true });
   const productLog = `${out.replace(/\.md$/, "")}.product.log`;
-  HEADERS = await benchHeaders();
+  const agentHeaders = await benchHeaders();
+  const managerHeaders = await benchManagerHeaders(BENCH_BOOK_MANAGER);
+  HEADERS = agentHeaders;
 
   try {
     app = await startApp(args.productPort, productBenchEnv(args.databaseUrl), { stdoutFile: productLog });
@@ -283,6 +292,8 @@ export async function runBench(
         say(`${name}: skipped (${paths})`);
         continue;
       }
+      // Every scenario reads as the support agent but the portfolio, which only its manager (or an admin) may read.
+      HEADERS = name === "portfolio" ? managerHeaders : agentHeaders;
       const isExport = name === "export-csv";
       rss.takePeakSince(); // per-row peaks start with this scenario
       // The floor answers the product's paths.

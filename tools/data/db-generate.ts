@@ -1,18 +1,25 @@
 /*
- * npm run db:generate -- --players N --transactions M [--seed S]
+ * npm run db:generate -- --players N --transactions M [--seed S] [--book B]
  * Replaces the players and transactions of DATABASE_URL (or of the embedded database) with a generated,
  * deterministic data set. See tools/data/generate-dataset.ts.
  */
 import { parseArgs } from "node:util";
 import { openDatabaseTarget } from "./database-target.ts";
-import { DEFAULT_GENERATE_SEED, generateDataset } from "./generate-dataset.ts";
+import {
+  BENCH_BOOK_MANAGER,
+  DEFAULT_BOOK_SIZE,
+  DEFAULT_GENERATE_SEED,
+  generateDataset,
+} from "./generate-dataset.ts";
 import { createProgress } from "./progress.ts";
 
-const HELP = `usage: npm run db:generate -- --players N --transactions M [--seed S]
+const HELP = `usage: npm run db:generate -- --players N --transactions M [--seed S] [--book B]
 
 Fills the database with deterministic demo-shaped data: N players and exactly M transactions from the
 demo's wallet simulation, skewed like real traffic (a long tail of small players, a few heavy ones, and
 one whale with 12% of all transactions). The same seed always gives the same rows (default seed ${DEFAULT_GENERATE_SEED}).
+One VIP manager, "${BENCH_BOOK_MANAGER}", gets a book of B players (default ${DEFAULT_BOOK_SIZE}: the whale and every
+(N / B)-th player) for the portfolio benchmark; the other managers keep the demo's share.
 Balances, KPIs and transaction_daily_stats are derived from the transactions in the database.
 
 REPLACES all players and transactions of the target database.
@@ -34,6 +41,7 @@ try {
       players: { type: "string" },
       transactions: { type: "string" },
       seed: { type: "string" },
+      book: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   }));
@@ -48,6 +56,7 @@ if (values.help) {
 const players = whole("players", values.players as string | undefined, 1);
 const transactions = whole("transactions", values.transactions as string | undefined, 0);
 const seed = values.seed === undefined ? DEFAULT_GENERATE_SEED : whole("seed", values.seed as string, 0);
+const bookSize = values.book === undefined ? DEFAULT_BOOK_SIZE : whole("book", values.book as string, 0);
 
 const target = await openDatabaseTarget();
 console.log(
@@ -59,6 +68,7 @@ try {
     players,
     transactions,
     seed,
+    bookSize,
     copy: !target.embedded, // pglite-socket cannot COPY FROM STDIN
     progress: createProgress(),
   });

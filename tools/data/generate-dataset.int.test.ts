@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
 import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
-import { generateDataset } from "./generate-dataset.ts";
+import { BENCH_BOOK_MANAGER, benchBook, generateDataset } from "./generate-dataset.ts";
 
 const PLAYERS = 60;
 const TRANSACTIONS = 6_000;
@@ -55,6 +55,26 @@ describe("generateDataset", () => {
     expect(count.rows[0]?.n).toBe(PLAYERS);
   });
 
+  it("gives the benchmark manager a book of the whale and every (N / size)-th player", async () => {
+    const result = await generateDataset(client, {
+      players: PLAYERS,
+      transactions: TRANSACTIONS,
+      seed: 1,
+      bookSize: 10,
+      copy,
+    });
+    const { rows } = await client.query<{ id: string }>(
+      "SELECT id FROM players WHERE vip_manager = $1 ORDER BY id",
+      [BENCH_BOOK_MANAGER],
+    );
+    expect(rows).toHaveLength(10);
+    expect(rows.map((r) => r.id)).toContain(result.largest.playerId);
+    expect(benchBook([0, 5, 9, 1, 2, 3, 4, 1, 1, 1, 1], 10, 3)).toEqual(new Set([2, 3, 6]));
+    expect(benchBook([0, 1], 1, 0).size).toBe(0);
+    // The tests after this one start from the default data set again.
+    await generateDataset(client, { players: PLAYERS, transactions: TRANSACTIONS, seed: 1, copy });
+  });
+
   it("leaves transaction_daily_stats equal to a fresh GROUP BY of the transactions", async () => {
     const { rows } = await client.query<{ diff: number; n: number }>(
       `WITH fresh AS (
@@ -94,6 +114,7 @@ describe("generateDataset", () => {
       "transaction_daily_stats_flows_idx",
       "transaction_daily_stats_pkey",
       "transactions_bonus_grants_idx",
+      "transactions_pending_withdrawals_idx",
       "transactions_pkey",
       "transactions_player_amount_id_idx",
       "transactions_player_creator_date_id_idx",

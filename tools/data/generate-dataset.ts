@@ -27,6 +27,8 @@ export interface GenerateOptions {
   players: number;
   transactions: number;
   seed?: number;
+  /** Players in the benchmark manager's book (BENCH_BOOK_MANAGER); default 1,000. */
+  bookSize?: number;
   /** false: batched INSERTs instead of COPY (for a server that cannot COPY FROM STDIN). */
   copy?: boolean;
   progress?: Progress;
@@ -34,15 +36,40 @@ export interface GenerateOptions {
 
 export const DEFAULT_GENERATE_SEED = 20261121;
 
+/** The VIP manager whose book db:generate fills for the portfolio benchmark (`--book N`, default 1,000 players). */
+export const BENCH_BOOK_MANAGER = "Portfolio Bench";
+export const DEFAULT_BOOK_SIZE = 1_000;
+
+/**
+ * The benchmark manager's book, deterministically: the largest player (the whale, the costliest row) and every
+ * (players / size)-th player after it, `size` players in all (fewer when the data set is smaller).
+ */
+export function benchBook(counts: readonly number[], players: number, size: number): ReadonlySet<number> {
+  const book = new Set<number>();
+  if (size <= 0) return book;
+  let whale = 1;
+  for (let n = 1; n <= players; n++) if ((counts[n] ?? 0) > (counts[whale] ?? 0)) whale = n;
+  book.add(whale);
+  const stride = Math.max(1, Math.floor(players / size));
+  for (let n = stride; n <= players && book.size < size; n += stride) book.add(n);
+  return book;
+}
+
 const digits = (n: number) => String(n).length;
 
 /**
  * The generated data set as COPY chunks: transactions streamed as they are simulated, players collected
  * (their last_login depends on their history) and handed out at the end via `players()`.
  */
-export function generateChunks(options: { players: number; transactions: number; seed?: number }) {
+export function generateChunks(options: {
+  players: number;
+  transactions: number;
+  seed?: number;
+  bookSize?: number;
+}) {
   const seed = options.seed ?? DEFAULT_GENERATE_SEED;
   const counts = planTransactionCounts(options.players, options.transactions, seed);
+  const book = benchBook(counts, options.players, options.bookSize ?? DEFAULT_BOOK_SIZE);
   const rng = createRng(seed);
   const txChunks = new CopyChunks();
   const playerChunks = new CopyChunks();
@@ -51,6 +78,8 @@ export function generateChunks(options: { players: number; transactions: number;
     emit: (tx: DemoTransaction) => txChunks.push(transactionCopyRow(tx, tx.amount)),
     countFor: (n: number) => counts[n] ?? 0,
     idWidth: Math.max(6, digits(options.players)),
+    // Decided after the random draws: the players themselves stay what they were.
+    managerFor: (n: number, drawn: string | null) => (book.has(n) ? BENCH_BOOK_MANAGER : drawn),
   };
   return {
     counts,

@@ -5,7 +5,7 @@
  * network records (see lighthouse-report.ts).
  *
  *   npx next build && npm run lighthouse [-- --url http://127.0.0.1:4050] [--runs 3] [--role vip_manager]
- *     [--pages /players/P000007,/] [--out .data/lighthouse]
+ *     [--pages /players/P000007,/,/portfolio] [--out .data/lighthouse]
  *
  * Without --url it starts the build itself on LIGHTHOUSE_PORT (default 4050) with a fresh embedded
  * database (demo data, AUTH_MODE=demo) and stops it afterwards.
@@ -47,7 +47,7 @@ function options() {
       url: { type: "string" },
       runs: { type: "string", default: "3" },
       role: { type: "string", default: "vip_manager" },
-      pages: { type: "string", default: "/players/P000007,/" },
+      pages: { type: "string", default: "/players/P000007,/,/portfolio" },
       out: { type: "string", default: ".data/lighthouse" },
     },
   });

@@ -1,0 +1,78 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
+import { Suspense } from "react";
+import { AccessNotice } from "@/components/auth/access-notice";
+import { PortfolioPage } from "@/components/portfolio/portfolio-view";
+import { getCurrentSession } from "@/lib/auth/session";
+import { isDocumentLoad } from "../players/[playerId]/first-view.ts";
+import { prefetchPortfolio } from "./first-view.ts";
+
+export const metadata: Metadata = { title: "My players · Player Accounts" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * A VIP manager's own book (by their name, as the API matches it) or, for an admin, the book named in the URL.
+ * Support agents have no book; the API refuses them the same way (docs/decisions.md).
+ */
+export default async function PortfolioRoute({ searchParams }: { searchParams: SearchParams }) {
+  const session = await getCurrentSession();
+  const role = session?.user.role ?? null;
+  if (!session || (role !== "vip_manager" && role !== "admin")) return <Forbidden />;
+  const ownManager = role === "vip_manager" ? (session.user.name?.trim() ?? "") : null;
+  if (ownManager === "") return <NoName />;
+  const requested = (await searchParams).manager;
+  const manager = ownManager ?? (typeof requested === "string" ? requested : "");
+  const pageHeaders = await headers();
+  const firstView =
+    manager && isDocumentLoad(pageHeaders)
+      ? await prefetchPortfolio(
+          manager,
+          { id: session.user.id, name: session.user.name, role, sessionId: session.sessionId },
+          pageHeaders,
+        )
+      : undefined;
+  return (
+    <HydrationBoundary state={firstView}>
+      <Suspense>
+        <PortfolioPage ownManager={ownManager} />
+      </Suspense>
+    </HydrationBoundary>
+  );
+}
+
+function Forbidden() {
+  return (
+    <AccessNotice
+      testId="forbidden"
+      title="403 · Portfolios are for VIP managers and admins"
+      action={
+        <Link href="/" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+          Back to the player lookup
+        </Link>
+      }
+    >
+      A portfolio lists a VIP manager's players with their money figures and flags. Your role can look players
+      up and read each one's data from the lookup.
+    </AccessNotice>
+  );
+}
+
+function NoName() {
+  return (
+    <AccessNotice
+      testId="forbidden"
+      title="Your sign-in does not name you"
+      action={
+        <Link href="/" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
+          Back to the player lookup
+        </Link>
+      }
+    >
+      Players name their VIP manager by name; your sign-in carries none, so no book can be matched to you. Ask
+      whoever manages your account to add your name to it.
+    </AccessNotice>
+  );
+}

@@ -1,0 +1,1 @@
+export declare const DEMO_NOW_ISO: string;
