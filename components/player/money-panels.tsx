@@ -149,9 +149,14 @@ export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: Time
           testId="kpi-last-withdrawal"
           note={
             k.last_withdrawal ? (
-              <Badge tone={k.last_withdrawal.status === "pending" ? "warning" : "positive"}>
-                {k.last_withdrawal.status === "pending" ? "Pending" : "Completed"}
-              </Badge>
+              <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+                <Badge tone={k.last_withdrawal.status === "pending" ? "warning" : "positive"}>
+                  {k.last_withdrawal.status === "pending" ? "Pending" : "Completed"}
+                </Badge>
+                <time dateTime={k.last_withdrawal.date} data-testid="kpi-last-withdrawal-date">
+                  {formatDateTime(k.last_withdrawal.date, tz)} · {formatRelative(k.last_withdrawal.date)}
+                </time>
+              </span>
             ) : (
               "The newest withdrawal request"
             )

@@ -70,11 +70,11 @@ describe("the caption and the notice texts", () => {
   it("names the order, the time zone and, once loaded, the page and the total", () => {
     const caption = { sort: "amount_desc" as const, tz: "utc" as const, page: 2, perPage: 20 };
     expect(transactionCaption({ ...caption, total: undefined }).caption).toBe(
-      "Transactions, largest amount first, times in UTC",
+      "Transactions, largest amount first (by size), times in UTC",
     );
     expect(transactionCaption({ ...caption, total: 1234 })).toEqual({
-      caption: "Transactions, largest amount first, times in UTC: page 2 of 62, 1,234 in all",
-      description: "Largest amount first. Dates and the date filter in UTC.",
+      caption: "Transactions, largest amount first (by size), times in UTC: page 2 of 62, 1,234 in all",
+      description: "Largest amount first (by size). Dates and the date filter in UTC.",
     });
     expect(transactionCaption({ ...caption, total: 0 }).caption).toContain("page 2 of 1, 0 in all");
   });
