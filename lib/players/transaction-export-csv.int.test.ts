@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
 import { freshTestDatabase } from "@/test/support/fresh-test-database";
 import { createRouteKit, type RouteKit } from "@/test/support/route-test-kit";
-import { EXPORT_COLUMNS } from "./transaction-export-format.ts";
+import { CSV_EXPORT_COLUMNS, EXPORT_COLUMNS } from "./transaction-export-format.ts";
 
 /*
  * The CSV export through its route handler, on a database of its own holding text a spreadsheet would run as a
@@ -88,7 +88,7 @@ describe("CSV export over the route handler: safe to open in a spreadsheet", () 
     const res = await kit.call("GET", `/api/v1/players/${PLAYER}/transactions/export?format=csv`);
     expect(res.status).toBe(200);
     const [header, row, ...rest] = parseCsv(res.text);
-    expect(header).toEqual([...EXPORT_COLUMNS]);
+    expect(header).toEqual([...CSV_EXPORT_COLUMNS]);
     expect(rest).toEqual([]);
     const cell = (column: (typeof EXPORT_COLUMNS)[number]) => row?.[EXPORT_COLUMNS.indexOf(column)];
     for (const [column, text] of Object.entries(NEUTRALISED)) {
@@ -99,5 +99,6 @@ describe("CSV export over the route handler: safe to open in a spreadsheet", () 
     expect(cell("amount")).toBe("-12.5");
     expect(cell("date")).toBe("2025-03-01T10:00:00.000Z");
     expect(cell("completed_at")).toBe("2025-03-01T10:00:01.000Z");
+    expect(row?.at(-1)).toBe("completed");
   });
 });

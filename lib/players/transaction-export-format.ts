@@ -1,5 +1,6 @@
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { ExportFormat, Transaction } from "@/lib/schemas/transaction";
+import { transactionStatus } from "./transaction-status.ts";
 
 /** The export's columns: the player, then a transaction's fields in the API's order. */
 export const EXPORT_COLUMNS = [
@@ -78,9 +79,15 @@ function csvCell(value: string | ExactNumber | null, text: boolean): string {
 /** The columns a spreadsheet should see as numbers or dates; every other column is text. */
 const NUMBER_AND_DATE_COLUMNS = new Set<string>(["date", "amount", "created_at", "completed_at"]);
 
+/**
+ * The CSV's columns: the export's, then `status` (pending or completed; transactionStatus), which a spreadsheet
+ * cannot derive from an empty `completed_at` at a glance. NDJSON lines keep the API's shape.
+ */
+export const CSV_EXPORT_COLUMNS = [...EXPORT_COLUMNS, "status"] as const;
+
 /** What the export starts with: the CSV header row (CRLF line ends, RFC 4180); nothing for NDJSON. */
 export function exportPreamble(format: ExportFormat): string {
-  return format === "csv" ? `${EXPORT_COLUMNS.join(",")}\r\n` : "";
+  return format === "csv" ? `${CSV_EXPORT_COLUMNS.join(",")}\r\n` : "";
 }
 
 type ExportValue = Transaction[keyof Transaction];
@@ -120,12 +127,7 @@ export function exportLines(format: ExportFormat, playerId: string, transactions
   for (const t of transactions) {
     out += player;
     for (const { key, text } of CSV_COLUMNS) out += `,${csvCell(t[key], text)}`;
-    out += "\r\n";
+    out += `,${transactionStatus(t)}\r\n`;
   }
   return out;
-}
-
-/** A file name that is safe in Content-Disposition whatever the player id holds. */
-export function exportFileName(playerId: string, format: ExportFormat): string {
-  return `${playerId.replace(/[^A-Za-z0-9._-]/g, "_")}-transactions.${format}`;
 }
