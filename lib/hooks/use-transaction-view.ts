@@ -5,6 +5,7 @@ import type { PaginationState } from "@tanstack/react-table";
 import { useSearchParams } from "next/navigation";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
+import type { HistoryMode } from "@/lib/client/date-draft";
 import { queries } from "@/lib/client/queries";
 import {
   type FilterState,
@@ -65,8 +66,10 @@ export function useTransactionView(playerId: string) {
     active: hasActiveFilters(state),
     setPagination: (next: PaginationState) =>
       void setState({ page: next.pageIndex + 1, per_page: next.pageSize as PageSize }),
-    // A new filter or another order shows a different list: start again at its first page.
-    setFilters: (patch: Partial<FilterState>) => void setState({ ...patch, page: null }),
+    // A new filter or another order shows a different list: start again at its first page. A date being typed
+    // replaces the history entry its edit added (useDateDraft), so Back skips the keystrokes.
+    setFilters: (patch: Partial<FilterState>, history: HistoryMode = "push") =>
+      void setState({ ...patch, page: null }, { history }),
     setSort: (sort: SortValue) => void setState({ sort, page: null }),
     clearFilters: () => void setState(CLEARED),
     goToPage: (to: number) => void setState({ page: to }),
