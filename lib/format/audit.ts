@@ -10,6 +10,7 @@ const OPERATION_LABELS: Record<AuditOperation, string> = {
   transaction_facets: "Viewed the transaction filter values",
   monthly_activity: "Viewed the monthly activity",
   summary: "Viewed the period summary",
+  transaction_totals: "Viewed the transaction totals",
   audit_trail: "Viewed the audit trail",
 };
 
@@ -22,6 +23,7 @@ const OPERATION_SHORT: Partial<Record<AuditOperation, string>> = {
   transaction_facets: "facets",
   monthly_activity: "activity",
   summary: "summary",
+  transaction_totals: "totals",
   audit_trail: "audit trail",
 };
 

@@ -22,5 +22,6 @@ export const AUDIT_OPERATIONS = [
   "transaction_facets",
   "monthly_activity",
   "summary",
+  "transaction_totals",
   "audit_trail",
 ] as const;

@@ -20,3 +20,6 @@ UPDATE "players" p SET "last_withdrawal_date" = (
   WHERE t."player_id" = p."id" AND t."event_type" = 'withdrawal'
   ORDER BY t."date" DESC, t."id" DESC LIMIT 1
 ) WHERE p."last_withdrawal_amount" IS NOT NULL;
+
+-- The totals row under a filtered transaction list (GET …/transaction-totals) is a read of player data: audited.
+ALTER TYPE "audit_operation" ADD VALUE 'transaction_totals';
