@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import type { ReactNode } from "react";
 import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { PlayerProfileData } from "@/lib/client/wire";
@@ -10,19 +11,28 @@ import { Badge } from "../ui/badge.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { YesNo } from "./yes-no.tsx";
 
-/** One figure: a label, the value, and a line saying what it is. */
+/**
+ * One figure: a label, the value, and a line saying what it is; optionally its change against the previous period
+ * and a link (`href`) to the transactions behind it (the value is the link, `linkLabel` says where it goes).
+ */
 export function Tile({
   label,
   children,
   highlight = false,
   testId,
   note,
+  change,
+  href,
+  linkLabel,
 }: {
   label: string;
   children: ReactNode;
   highlight?: boolean;
   testId: string;
   note?: ReactNode;
+  change?: ReactNode;
+  href?: string | undefined;
+  linkLabel?: string | undefined;
 }) {
   return (
     <div
@@ -39,9 +49,25 @@ export function Tile({
         )}
         data-testid={testId}
       >
-        {children}
+        {href ? (
+          <Link
+            href={href}
+            className="rounded-sm text-indigo-800 underline decoration-indigo-300 decoration-dotted underline-offset-4 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            data-testid={`${testId}-link`}
+          >
+            {children}
+            {linkLabel ? <span className="sr-only">: {linkLabel}</span> : null}
+          </Link>
+        ) : (
+          children
+        )}
       </dd>
       {note ? <dd className="mt-0.5 text-xs text-slate-600">{note}</dd> : null}
+      {change ? (
+        <dd className="mt-0.5 text-xs text-slate-700" data-testid={`${testId}-change`}>
+          {change}
+        </dd>
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
+import { fromUnits, toUnits } from "@/lib/format/exact-decimal";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import { EVENT_TYPES, type EventType, type TransactionFilters } from "@/lib/schemas/transaction";
 import type { TransactionTotals } from "@/lib/schemas/transaction-totals";
@@ -26,17 +27,8 @@ interface Totals {
   sums: Map<string, { count: number; units: bigint }>;
 }
 
-const UNIT = 100_000_000n;
-const toUnits = (text: string) => {
-  const [whole = "0", fraction = ""] = text.replace(/^-/, "").split(".");
-  const units = BigInt(whole) * UNIT + BigInt(fraction.padEnd(8, "0").slice(0, 8) || "0");
-  return text.startsWith("-") ? -units : units;
-};
-const fromUnits = (units: bigint) => {
-  const abs = units < 0n ? -units : units;
-  const fraction = (abs % UNIT).toString().padStart(8, "0").replace(/0+$/, "");
-  return new ExactNumber(`${units < 0n ? "-" : ""}${abs / UNIT}${fraction ? `.${fraction}` : ""}`);
-};
+/** The stats' sums are numeric(30, 8): normalised, they have at most 8 places. */
+const unitsOf = (value: { toFixed(): string } | string) => toUnits(ExactNumber.from(value).digits);
 
 function add(totals: Totals, currency: string, count: number, units: bigint) {
   if (count === 0) return;
@@ -56,7 +48,7 @@ async function sumRows(
   const rows = await db.$queryRaw<{ currency: string; n: number; total: string }[]>(Prisma.sql`
     SELECT t.currency, count(*)::int AS n, COALESCE(sum(t.amount), 0)::text AS total
     FROM transactions t WHERE ${transactionWhereSql(playerId, f, range)} GROUP BY t.currency`);
-  for (const r of rows) add(totals, r.currency, r.n, toUnits(r.total));
+  for (const r of rows) add(totals, r.currency, r.n, unitsOf(r.total));
 }
 
 /** Whole days from the stats (completed, one-sign types), in the player's currency. */
@@ -75,12 +67,7 @@ async function sumStats(
   });
   for (const g of groups) {
     const sign = SIGN[g.eventType] ?? 1n;
-    add(
-      totals,
-      currency,
-      g._sum.completedN ?? 0,
-      sign * toUnits(ExactNumber.from(g._sum.completedAmount ?? 0).digits),
-    );
+    add(totals, currency, g._sum.completedN ?? 0, sign * unitsOf(g._sum.completedAmount ?? "0"));
   }
 }
 
@@ -124,6 +111,6 @@ export async function sumPlayerTransactions(
     count: totals.count,
     by_currency: [...totals.sums.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([currency, { count, units }]) => ({ currency, count, sum: fromUnits(units) })),
+      .map(([currency, { count, units }]) => ({ currency, count, sum: new ExactNumber(fromUnits(units)) })),
   };
 }
