@@ -14,6 +14,7 @@ import { ExportButton } from "./export-button.tsx";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { transactionColumns } from "./transaction-columns.tsx";
 import { TransactionFilters } from "./transaction-filters.tsx";
+import { TransactionTotalsRow } from "./transaction-totals.tsx";
 import { TransactionsTableView } from "./transactions-table.tsx";
 
 type View = ReturnType<typeof useTransactionView>;
@@ -90,6 +91,7 @@ export function TransactionsPanel({ playerId }: { playerId: string }) {
       ) : (
         <OutcomeNotice v={v} />
       )}
+      <TransactionTotalsRow totals={v.totals} hidden={invalidRange} />
       <div className="border-t border-slate-100">
         <PaginationBar
           table={table}

@@ -44,6 +44,11 @@ export function useTransactionView(playerId: string) {
   const invalidRange = Boolean(state.from && state.to && state.from > state.to);
   // Each facet counts under the other active filters: the facets take the list's filters.
   const facets = useQuery(queries.transactionFacets(playerId, toTransactionFilterQuery(view, tz)));
+  // The totals row: the same filters, exact count and sum per currency.
+  const totals = useQuery({
+    ...queries.transactionTotals(playerId, toTransactionFilterQuery(view, tz)),
+    enabled: !invalidRange,
+  });
   const list = useQuery({
     ...queries.transactions(playerId, toTransactionApiQuery(view, tz)),
     enabled: !invalidRange,
@@ -60,6 +65,7 @@ export function useTransactionView(playerId: string) {
     view,
     invalidRange,
     facets,
+    totals,
     list,
     data,
     pagination,
