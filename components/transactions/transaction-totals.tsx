@@ -11,12 +11,17 @@ import { formatCount, formatMoney } from "@/lib/format/money";
 export function TransactionTotalsRow({
   totals,
   hidden,
+  requested,
+  onRequest,
 }: {
   totals: UseQueryResult<TransactionTotalsData>;
   hidden: boolean;
+  /** false: these filters are summed row by row, on request (a button) rather than on every visit. */
+  requested: boolean;
+  onRequest: () => void;
 }) {
   if (hidden) return null;
-  const data = totals.data;
+  const data = requested ? totals.data : undefined;
   return (
     <div
       className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-t border-slate-100 px-4 py-2.5 text-sm sm:px-5"
@@ -41,6 +46,15 @@ export function TransactionTotalsRow({
           ))}
           <span className="text-xs text-slate-600">signed: money in minus money out, all pages</span>
         </>
+      ) : !requested ? (
+        <button
+          type="button"
+          data-testid="transaction-totals-request"
+          className="rounded-sm text-indigo-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          onClick={onRequest}
+        >
+          Count and sum all pages
+        </button>
       ) : totals.isError ? (
         <span className="text-slate-700">
           could not be loaded.{" "}

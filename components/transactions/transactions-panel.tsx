@@ -91,7 +91,12 @@ export function TransactionsPanel({ playerId }: { playerId: string }) {
       ) : (
         <OutcomeNotice v={v} />
       )}
-      <TransactionTotalsRow totals={v.totals} hidden={invalidRange} />
+      <TransactionTotalsRow
+        totals={v.totals}
+        hidden={invalidRange}
+        requested={v.totalsRequested}
+        onRequest={v.requestTotals}
+      />
       <div className="border-t border-slate-100">
         <PaginationBar
           table={table}

@@ -4,6 +4,7 @@ import { type TransactionViewState, transactionSearchParams } from "./transactio
 import {
   describeIgnored,
   type ListState,
+  totalsLoadAtOnce,
   transactionCaption,
   transactionOutcome,
 } from "./transaction-view.ts";
@@ -87,5 +88,20 @@ describe("the caption and the notice texts", () => {
         { name: "sort", value: "x" },
       ]),
     ).toBe("per_page=7, sort=x");
+  });
+});
+
+describe("totalsLoadAtOnce: the totals row loads by itself when the daily stats answer it", () => {
+  const base = { event_type: ["deposit"], status: "completed", transaction_id: null };
+  it("completed deposits, withdrawals, bets and wins: at once", () => {
+    expect(totalsLoadAtOnce(base)).toBe(true);
+    expect(totalsLoadAtOnce({ ...base, event_type: ["deposit", "withdrawal", "bet", "win"] })).toBe(true);
+  });
+  it("anything summed row by row waits for a click", () => {
+    expect(totalsLoadAtOnce({ ...base, status: null })).toBe(false);
+    expect(totalsLoadAtOnce({ ...base, status: "pending" })).toBe(false);
+    expect(totalsLoadAtOnce({ ...base, event_type: [] })).toBe(false);
+    expect(totalsLoadAtOnce({ ...base, event_type: ["deposit", "bonus"] })).toBe(false);
+    expect(totalsLoadAtOnce({ ...base, transaction_id: "T1" })).toBe(false);
   });
 });

@@ -18,7 +18,12 @@ import {
   toTransactionFilterQuery,
   transactionSearchParams,
 } from "@/lib/client/transaction-url-state";
-import { describeIgnored, transactionCaption, transactionOutcome } from "@/lib/client/transaction-view";
+import {
+  describeIgnored,
+  totalsLoadAtOnce,
+  transactionCaption,
+  transactionOutcome,
+} from "@/lib/client/transaction-view";
 import { useTimeZone } from "./use-time-zone.ts";
 
 const CLEARED = {
@@ -44,10 +49,14 @@ export function useTransactionView(playerId: string) {
   const invalidRange = Boolean(state.from && state.to && state.from > state.to);
   // Each facet counts under the other active filters: the facets take the list's filters.
   const facets = useQuery(queries.transactionFacets(playerId, toTransactionFilterQuery(view, tz)));
-  // The totals row: the same filters, exact count and sum per currency.
+  // The totals row: the same filters, exact count and sum per currency; by itself when the daily stats answer
+  // it (a drill-down's filters), else on request (row by row: about a second for a million transactions).
+  const totalsQuery = toTransactionFilterQuery(view, tz);
+  const [totalsAsked, setTotalsAsked] = useState<string | null>(null);
+  const totalsAtOnce = totalsLoadAtOnce(state);
   const totals = useQuery({
-    ...queries.transactionTotals(playerId, toTransactionFilterQuery(view, tz)),
-    enabled: !invalidRange,
+    ...queries.transactionTotals(playerId, totalsQuery),
+    enabled: !invalidRange && (totalsAtOnce || totalsAsked === totalsQuery.toString()),
   });
   const list = useQuery({
     ...queries.transactions(playerId, toTransactionApiQuery(view, tz)),
@@ -66,6 +75,9 @@ export function useTransactionView(playerId: string) {
     invalidRange,
     facets,
     totals,
+    // Asked for this filter (a new filter asks again, unless its totals load at once).
+    totalsRequested: totalsAtOnce || totalsAsked === totalsQuery.toString(),
+    requestTotals: () => setTotalsAsked(totalsQuery.toString()),
     list,
     data,
     pagination,
