@@ -268,7 +268,8 @@ function ActivityBars({ playerId, data }: { playerId: string; data: MonthlyActiv
         </summary>
         <section
           aria-label={`Monthly activity in ${data.currency}`}
-          className="mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+          // relative: the links' screen-reader text (absolutely placed) stays inside the scroll region, not beyond the page.
+          className="relative mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
           tabIndex={0}
         >

@@ -16,6 +16,7 @@ import {
   open,
   signIn,
   signInWithForm,
+  visibleTransactions,
   WHALE,
 } from "./helpers.ts";
 
@@ -49,6 +50,11 @@ async function capture(page: Page, testInfo: TestInfo, name: string, fullPage = 
 
 const search = (page: Page) => new URL(page.url()).searchParams;
 
+// Several pages, downloads and sign-ins per test, on a shared two-core machine: more than the project's 90 s.
+test.describe.configure({ timeout: 300_000 });
+/** The first wait on a freshly opened section (its code and data load on demand). */
+const LOADED = { timeout: 120_000 };
+
 for (const size of SIZES) {
   test.describe(`player 360 at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
@@ -64,7 +70,7 @@ for (const size of SIZES) {
       expect(summary.previous).not.toBeNull();
       await open(page, `/players/${WHALE}?period=365d`);
       const deposits = page.getByTestId("summary-deposits-change");
-      await expect(deposits).toContainText("vs previous 365 days");
+      await expect(deposits).toContainText("vs previous 365 days", LOADED);
       // The direction is in words and signs, not colour alone: it follows the exact difference.
       const before = Number(summary.previous?.deposits.sum);
       const now = Number(summary.deposits.sum);
@@ -116,7 +122,7 @@ for (const size of SIZES) {
       const current = activity.months.at(-1);
       expect(current?.partial).toBe(true);
       await open(page, `/players/${WHALE}?section=activity`);
-      await expect(page.getByTestId("activity-partial-note")).toContainText("is not over");
+      await expect(page.getByTestId("activity-partial-note")).toContainText("is not over", LOADED);
       await expect(page.getByTestId("activity-partial-note")).toContainText("partial month");
       await page.getByText("Show the numbers as a table").click();
       const table = page.getByRole("table", { name: /Monthly activity/ });
@@ -170,9 +176,10 @@ for (const size of SIZES) {
       }
       const first = list.transactions[0];
       if (!first) throw new Error("no withdrawal");
-      await expect(
-        page.getByText(await formatMoneyInPage(page, first.amount, first.currency)).first(),
-      ).toBeVisible();
+      await expect(visibleTransactions(page).first()).toContainText(
+        await formatMoneyInPage(page, first.amount, first.currency),
+        LOADED,
+      );
       await axeClean(page);
       await capture(page, testInfo, `p360-amount-sort-${size.name}`, false);
     });
@@ -182,7 +189,9 @@ for (const size of SIZES) {
       await open(page, `/players/${WHALE}?section=transactions`);
       const before = await page.evaluate(() => history.length);
       const from = page.getByLabel("From", { exact: true });
-      await from.click();
+      await expect(from).toBeVisible(LOADED);
+      // Focus lands on the month part (a click could land on the day or the year).
+      await from.focus();
       // mm/dd/yyyy in Chromium's en-US date input: the year arrives as 0002, 0020, 0202, 2026.
       await page.keyboard.type("11012026");
       await expect.poll(() => search(page).get("from")).toBe("2026-11-01");
