@@ -303,7 +303,7 @@ function ActivityBars({ playerId, data }: { playerId: string; data: MonthlyActiv
                   </th>
                   {SERIES.map((s) => (
                     <td key={s.key} className="py-1.5 pr-3 text-right text-slate-900">
-                      <Link href={hrefOf(m.month, s.key)} className={cellLink}>
+                      <Link href={hrefOf(m.month, s.key)} prefetch={false} className={cellLink}>
                         {money(m[s.key].amount)}
                         <span className="sr-only">: show the {s.label.toLowerCase()} of this month</span>
                       </Link>
@@ -312,7 +312,7 @@ function ActivityBars({ playerId, data }: { playerId: string; data: MonthlyActiv
                   ))}
                   {NET.map((n) => (
                     <td key={n.key} className="py-1.5 pr-3 text-right text-slate-900">
-                      <Link href={hrefOf(m.month, n.key)} className={cellLink}>
+                      <Link href={hrefOf(m.month, n.key)} prefetch={false} className={cellLink}>
                         {money(m[n.key])}
                         <span className="sr-only">: show the transactions behind it</span>
                       </Link>

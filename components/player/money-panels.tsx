@@ -52,6 +52,9 @@ export function Tile({
         {href ? (
           <Link
             href={href}
+            // No prefetch: a prefetched view renders on the server as the user, i.e. reads (and audits) data
+            // nobody asked for; ten such links would also load the page.
+            prefetch={false}
             className="rounded-sm text-indigo-800 underline decoration-indigo-300 decoration-dotted underline-offset-4 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             data-testid={`${testId}-link`}
           >
