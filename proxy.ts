@@ -1,5 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { SIGN_IN_PATH } from "@/lib/auth/paths";
+import { SIGN_IN_REASON_EXPIRED, signInPath } from "@/lib/auth/paths";
 import { expiredSessionCookies, sessionCookieToken } from "@/lib/auth/session-cookie";
 import { isLive, sessionState } from "@/lib/auth/session-store";
 
@@ -28,11 +28,13 @@ export async function proxy(request: NextRequest) {
     }
     if (isLive(state)) return NextResponse.next();
   }
-  const signIn = new URL(SIGN_IN_PATH, request.url);
   const back = `${request.nextUrl.pathname}${request.nextUrl.search}`;
-  if (back !== "/") signIn.searchParams.set("callbackUrl", back);
-  const response = NextResponse.redirect(signIn);
-  for (const cookie of expiredSessionCookies(request)) response.headers.append("Set-Cookie", cookie);
+  // A session cookie that no longer stands for a live session: the session expired (or was ended elsewhere).
+  // Sign-in says so, instead of greeting the user as if they had never signed in.
+  const dropped = expiredSessionCookies(request);
+  const reason = dropped.length > 0 ? SIGN_IN_REASON_EXPIRED : null;
+  const response = NextResponse.redirect(new URL(signInPath(back, reason), request.url));
+  for (const cookie of dropped) response.headers.append("Set-Cookie", cookie);
   return response;
 }
 

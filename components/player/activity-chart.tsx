@@ -1,8 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { drillDownHref, monthDays } from "@/lib/client/drill-down";
 import { queries } from "@/lib/client/queries";
+import type { EventTypeValue } from "@/lib/client/transaction-url-state";
 import type { MonthlyActivityData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatTick, valueAxis } from "@/lib/format/axis-ticks";
@@ -15,11 +19,30 @@ import { Skeleton } from "../ui/skeleton.tsx";
 
 const CHART_HEIGHT = 288;
 
+const cellLink =
+  "rounded-sm underline decoration-slate-300 decoration-dotted underline-offset-4 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+
 const SERIES: { key: ActivityFlow; label: string; color: string }[] = [
   { key: "deposits", label: "Deposits", color: "#059669" },
   { key: "withdrawals", label: "Withdrawals", color: "#d97706" },
   { key: "bets", label: "Bets", color: "#4f46e5" },
   { key: "wins", label: "Wins", color: "#0891b2" },
+];
+
+/** The event types behind each flow and net figure: what a click on it lists. */
+const TYPES_OF: Record<ActivityFlow | "net_deposits" | "gross_gaming_revenue", EventTypeValue[]> = {
+  deposits: ["deposit"],
+  withdrawals: ["withdrawal"],
+  bets: ["bet"],
+  wins: ["win"],
+  net_deposits: ["deposit", "withdrawal"],
+  gross_gaming_revenue: ["bet", "win"],
+};
+
+/** The net figures beside the flows, in the table and the tooltip. */
+const NET: { key: "net_deposits" | "gross_gaming_revenue"; label: string }[] = [
+  { key: "net_deposits", label: "Net deposits" },
+  { key: "gross_gaming_revenue", label: "GGR" },
 ];
 
 const monthFormat = new Map<string, Intl.DateTimeFormat>();
@@ -60,7 +83,10 @@ function ActivityTooltip({
         narrow ? "px-2.5 py-1.5 text-xs" : "px-3 py-2 text-sm",
       )}
     >
-      <p className="mb-1 font-medium text-slate-900">{row.monthLong}</p>
+      <p className="mb-1 font-medium text-slate-900">
+        {row.monthLong}
+        {month?.partial ? <span className="font-normal text-slate-600"> (to date)</span> : null}
+      </p>
       <dl className={cn("grid grid-cols-[auto_auto] gap-y-0.5 tabular-nums", narrow ? "gap-x-3" : "gap-x-4")}>
         {SERIES.map((s) => (
           <div key={s.key} className="contents">
@@ -82,6 +108,14 @@ function ActivityTooltip({
             </dd>
           </div>
         ))}
+        {month
+          ? NET.map((n) => (
+              <div key={n.key} className="contents">
+                <dt className="pl-4 text-slate-600">{n.label}</dt>
+                <dd className="text-right text-slate-900">{formatMoney(month[n.key], data.currency)}</dd>
+              </div>
+            ))
+          : null}
       </dl>
     </div>
   );
@@ -94,7 +128,7 @@ export function ActivityChart({ playerId }: { playerId: string }) {
       <CardHeader
         titleId="activity-title"
         title="Activity, last 12 months"
-        description="Completed deposits, withdrawals, bets and wins per calendar month (UTC), as amounts in the player's currency."
+        description="Completed deposits, withdrawals, bets and wins per calendar month (UTC), as amounts in the player's currency; net deposits and gross gaming revenue in the table. Click a bar or a figure to list its transactions."
       />
       <div className="p-4 sm:px-5">
         {activity.isPending ? (
@@ -109,21 +143,26 @@ export function ActivityChart({ playerId }: { playerId: string }) {
             />
           </div>
         ) : (
-          <ActivityBars data={activity.data} />
+          <ActivityBars playerId={playerId} data={activity.data} />
         )}
       </div>
     </Card>
   );
 }
 
-function ActivityBars({ data }: { data: MonthlyActivityData }) {
+function ActivityBars({ playerId, data }: { playerId: string; data: MonthlyActivityData }) {
   // A phone: fewer value ticks, so labels never crowd each other, and a narrower tooltip.
   const narrow = useMediaQuery("(max-width: 639px)", false);
+  const router = useRouter();
+  const hrefOf = (month: string, what: keyof typeof TYPES_OF) =>
+    drillDownHref(playerId, { types: TYPES_OF[what], ...monthDays(month) });
+  // The month not over yet: an asterisk on its axis label, the note under the chart says what it means.
+  const partial = data.months.find((m) => m.partial);
   const rows = data.months.map(
     (m) =>
       ({
         key: m.month,
-        month: monthLabel(m.month, "short"),
+        month: `${monthLabel(m.month, "short")}${m.partial ? "*" : ""}`,
         monthLong: monthLabel(m.month, "long"),
         ...Object.fromEntries(SERIES.map((s) => [s.key, Number(m[s.key].amount)])),
       }) as ChartRow,
@@ -203,22 +242,38 @@ function ActivityBars({ data }: { data: MonthlyActivityData }) {
                 fill={s.color}
                 radius={[2, 2, 0, 0]}
                 isAnimationActive={false}
-              />
+                cursor="pointer"
+                // A bar opens its month's transactions of its type (the table below has the same as links).
+                onClick={(_, index) => {
+                  const month = rows[index]?.key;
+                  if (month) router.push(hrefOf(month, s.key));
+                }}
+              >
+                {rows.map((r) => (
+                  <Cell key={r.key} fillOpacity={r.key === partial?.month ? 0.55 : 1} />
+                ))}
+              </Bar>
             ))}
           </BarChart>
         </div>
       </div>
+      {partial ? (
+        <p className="mt-1 text-xs text-slate-700" data-testid="activity-partial-note">
+          * {monthLabel(partial.month, "long")} is not over: its figures are to date (partial month).
+        </p>
+      ) : null}
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer rounded-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
           Show the numbers as a table
         </summary>
         <section
           aria-label={`Monthly activity in ${data.currency}`}
-          className="mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+          // relative: the links' screen-reader text (absolutely placed) stays inside the scroll region, not beyond the page.
+          className="relative mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
           tabIndex={0}
         >
-          <table className="w-full min-w-[560px] text-left tabular-nums">
+          <table className="w-full min-w-[760px] text-left tabular-nums">
             <caption className="sr-only">Monthly activity in {data.currency}</caption>
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
@@ -230,6 +285,11 @@ function ActivityBars({ data }: { data: MonthlyActivityData }) {
                     {s.label}
                   </th>
                 ))}
+                {NET.map((n) => (
+                  <th key={n.key} scope="col" className="py-1.5 pr-3 text-right font-medium">
+                    {n.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -237,11 +297,25 @@ function ActivityBars({ data }: { data: MonthlyActivityData }) {
                 <tr key={m.month} className="border-b border-slate-100">
                   <th scope="row" className="py-1.5 pr-3 font-normal text-slate-800">
                     {monthLabel(m.month, "long")}
+                    {m.partial ? (
+                      <span className="block text-xs text-slate-600">partial, to date</span>
+                    ) : null}
                   </th>
                   {SERIES.map((s) => (
                     <td key={s.key} className="py-1.5 pr-3 text-right text-slate-900">
-                      {money(m[s.key].amount)}
+                      <Link href={hrefOf(m.month, s.key)} prefetch={false} className={cellLink}>
+                        {money(m[s.key].amount)}
+                        <span className="sr-only">: show the {s.label.toLowerCase()} of this month</span>
+                      </Link>
                       <span className="block text-xs text-slate-600">{formatCount(m[s.key].count)}×</span>
+                    </td>
+                  ))}
+                  {NET.map((n) => (
+                    <td key={n.key} className="py-1.5 pr-3 text-right text-slate-900">
+                      <Link href={hrefOf(m.month, n.key)} prefetch={false} className={cellLink}>
+                        {money(m[n.key])}
+                        <span className="sr-only">: show the transactions behind it</span>
+                      </Link>
                     </td>
                   ))}
                 </tr>

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import type { ReactNode } from "react";
 import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { PlayerProfileData } from "@/lib/client/wire";
@@ -10,19 +11,28 @@ import { Badge } from "../ui/badge.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { YesNo } from "./yes-no.tsx";
 
-/** One figure: a label, the value, and a line saying what it is. */
+/**
+ * One figure: a label, the value, and a line saying what it is; optionally its change against the previous period
+ * and a link (`href`) to the transactions behind it (the value is the link, `linkLabel` says where it goes).
+ */
 export function Tile({
   label,
   children,
   highlight = false,
   testId,
   note,
+  change,
+  href,
+  linkLabel,
 }: {
   label: string;
   children: ReactNode;
   highlight?: boolean;
   testId: string;
   note?: ReactNode;
+  change?: ReactNode;
+  href?: string | undefined;
+  linkLabel?: string | undefined;
 }) {
   return (
     <div
@@ -39,9 +49,28 @@ export function Tile({
         )}
         data-testid={testId}
       >
-        {children}
+        {href ? (
+          <Link
+            href={href}
+            // No prefetch: a prefetched view renders on the server as the user, i.e. reads (and audits) data
+            // nobody asked for; ten such links would also load the page.
+            prefetch={false}
+            className="rounded-sm text-indigo-800 underline decoration-indigo-300 decoration-dotted underline-offset-4 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            data-testid={`${testId}-link`}
+          >
+            {children}
+            {linkLabel ? <span className="sr-only">: {linkLabel}</span> : null}
+          </Link>
+        ) : (
+          children
+        )}
       </dd>
       {note ? <dd className="mt-0.5 text-xs text-slate-600">{note}</dd> : null}
+      {change ? (
+        <dd className="mt-0.5 text-xs text-slate-700" data-testid={`${testId}-change`}>
+          {change}
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -149,9 +178,14 @@ export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: Time
           testId="kpi-last-withdrawal"
           note={
             k.last_withdrawal ? (
-              <Badge tone={k.last_withdrawal.status === "pending" ? "warning" : "positive"}>
-                {k.last_withdrawal.status === "pending" ? "Pending" : "Completed"}
-              </Badge>
+              <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+                <Badge tone={k.last_withdrawal.status === "pending" ? "warning" : "positive"}>
+                  {k.last_withdrawal.status === "pending" ? "Pending" : "Completed"}
+                </Badge>
+                <time dateTime={k.last_withdrawal.date} data-testid="kpi-last-withdrawal-date">
+                  {formatDateTime(k.last_withdrawal.date, tz)} · {formatRelative(k.last_withdrawal.date)}
+                </time>
+              </span>
             ) : (
               "The newest withdrawal request"
             )

@@ -113,7 +113,7 @@ export function transactionColumns(tz: TimeZoneChoice): TransactionColumns {
     helper.accessor("amount", {
       header: "Amount",
       cell: (info) => <AmountText amount={info.getValue()} currency={info.row.original.currency} />,
-      meta: { align: "end", wrap: false, sort: { desc: "amount_desc", asc: "amount_asc" } },
+      meta: { align: "end", wrap: false, sort: { desc: "amount_desc", asc: "amount_asc", hint: "by size" } },
     }),
     helper.accessor("payment_method", {
       header: "Payment method",

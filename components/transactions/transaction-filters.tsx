@@ -2,6 +2,7 @@
 
 import { Eraser, Search, X } from "lucide-react";
 import { useId, useState } from "react";
+import type { HistoryMode } from "@/lib/client/date-draft";
 import {
   DATE_PRESETS,
   type FilterState,
@@ -18,6 +19,7 @@ import { cn } from "@/lib/cn";
 import { timeZoneLabel } from "@/lib/format/dates";
 import { EVENT_TYPE_LABELS, SORT_LABELS, TRANSACTION_STATUS_LABELS } from "@/lib/format/labels";
 import { formatCount } from "@/lib/format/money";
+import { useDateDraft } from "@/lib/hooks/use-date-draft";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
 import { Button } from "../ui/button.tsx";
 import { MultiSelect } from "./multi-select.tsx";
@@ -39,7 +41,7 @@ export function TransactionFilters({
   state: TransactionViewState;
   facets: TransactionFacetsData | undefined;
   tz: TimeZoneChoice;
-  onChange: (patch: FilterPatch) => void;
+  onChange: (patch: FilterPatch, history?: HistoryMode) => void;
   onSort: (sort: SortValue) => void;
   onClear: () => void;
   active: boolean;
@@ -130,8 +132,18 @@ export function TransactionFilters({
 
       <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <legend className="sr-only">Date range, whole days in {timeZoneLabel(tz)}</legend>
-        <DateField label="From" value={state.from} max={state.to} onChange={(from) => onChange({ from })} />
-        <DateField label="To" value={state.to} min={state.from} onChange={(to) => onChange({ to })} />
+        <DateField
+          label="From"
+          value={state.from}
+          max={state.to}
+          onCommit={(from, history) => onChange({ from }, history)}
+        />
+        <DateField
+          label="To"
+          value={state.to}
+          min={state.from}
+          onCommit={(to, history) => onChange({ to }, history)}
+        />
         <span className="text-xs text-slate-600">Whole days, {timeZoneLabel(tz)}</span>
         <div className="flex flex-wrap gap-1.5 sm:ml-2">
           {DATE_PRESETS.map((p) => (
@@ -249,21 +261,25 @@ function TransactionIdLookup({
   );
 }
 
-/** One end of the date range: a labelled date input bounded by the other end. */
+/**
+ * One end of the date range: a labelled date input bounded by the other end. Its day reaches the URL when
+ * complete (useDateDraft), so typing a year is not a history entry per keystroke.
+ */
 function DateField({
   label,
   value,
   min,
   max,
-  onChange,
+  onCommit,
 }: {
   label: string;
   value: string | null;
   min?: string | null;
   max?: string | null;
-  onChange: (day: string | null) => void;
+  onCommit: (day: string | null, history: HistoryMode) => void;
 }) {
   const id = useId();
+  const draft = useDateDraft(value, onCommit);
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="w-10 text-sm font-medium text-slate-800 sm:w-auto">
@@ -273,10 +289,13 @@ function DateField({
         id={id}
         type="date"
         className={cn(controlClass, "sm:w-40")}
-        value={value ?? ""}
+        value={draft.value}
         min={min ?? undefined}
         max={max ?? undefined}
-        onChange={(e) => onChange(e.target.value || null)}
+        onFocus={draft.onFocus}
+        onChange={(e) => draft.onChange(e.target.value)}
+        onBlur={draft.onBlur}
+        onKeyDown={draft.onKeyDown}
       />
     </div>
   );

@@ -16,6 +16,7 @@ import { NewTransactionsNotice } from "./new-transactions-notice.tsx";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { transactionColumns } from "./transaction-columns.tsx";
 import { TransactionFilters } from "./transaction-filters.tsx";
+import { TransactionTotalsRow } from "./transaction-totals.tsx";
 import { TransactionsTableView } from "./transactions-table.tsx";
 
 type View = ReturnType<typeof useTransactionView>;
@@ -101,6 +102,12 @@ export function TransactionsPanel({ playerId }: { playerId: string }) {
           <OutcomeNotice v={v} />
         )}
       </div>
+      <TransactionTotalsRow
+        totals={v.totals}
+        hidden={invalidRange}
+        requested={v.totalsRequested}
+        onRequest={v.requestTotals}
+      />
       <div className="border-t border-slate-100">
         <PaginationBar
           table={table}

@@ -119,6 +119,9 @@ function SortButton({
     >
       {children}
       <Icon aria-hidden="true" className={cn("size-3.5", direction ? "text-indigo-700" : "text-slate-400")} />
+      {direction && sort.hint ? (
+        <span className="normal-case tracking-normal text-slate-700">({sort.hint})</span>
+      ) : null}
     </button>
   );
 }

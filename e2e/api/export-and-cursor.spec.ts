@@ -63,6 +63,8 @@ function parseCsv(text: string): string[][] {
 }
 
 const FILTERS = "event_type=deposit,withdrawal,adjustment&from_date=2024-06-01&to_date=2026-06-30T12:00:00Z";
+/** How the export's file name states FILTERS (an end that closes no whole day keeps its time). */
+const FILTER_NAME = "deposit-withdrawal-adjustment_2024-06-01_2026-06-30T120000Z";
 
 test.describe("cursor paging over HTTP", () => {
   test("following next_cursor visits the same rows as offset paging; total is the full count", async ({
@@ -120,16 +122,21 @@ test.describe("GET /api/v1/players/{playerId}/transactions/export", () => {
     const res = await get(request, path(WHALE, FILTERS));
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toMatch(/^text\/csv; charset=utf-8/);
-    expect(res.headers()["content-disposition"]).toBe('attachment; filename="P000007-transactions.csv"');
+    const name = `P000007_transactions_${FILTER_NAME}.csv`;
+    expect(res.headers()["content-disposition"]).toBe(
+      `attachment; filename="${name}"; filename*=UTF-8''${name}`,
+    );
     expect(res.headers()["cache-control"]).toBe("no-store");
     expect(res.headers()["x-request-id"]).toBeTruthy();
     const [header, ...rows] = parseCsv(await res.text());
     // The columns: the player, then a transaction's fields as the paged API writes them, in its order.
     expect(reference.length).toBeGreaterThan(0);
-    expect(header).toEqual(["player_id", ...Object.keys(reference[0] ?? {})]);
+    // Then `status`: pending while completed_at is empty, completed once set.
+    expect(header).toEqual(["player_id", ...Object.keys(reference[0] ?? {}), "status"]);
     const asCsv = (t: Row) => [
       WHALE,
-      ...(header ?? []).slice(1).map((c) => (t[c] === null ? "" : String(t[c]))),
+      ...(header ?? []).slice(1, -1).map((c) => (t[c] === null ? "" : String(t[c]))),
+      t.completed_at === null ? "pending" : "completed",
     ];
     expect(rows).toEqual(reference.map(asCsv));
   });
@@ -207,7 +214,9 @@ test.describe("GET /api/v1/players/{playerId}/transactions/export", () => {
       headers: { Authorization: "Bearer t", "X-Session-ID": "s" },
     });
     expect(res.status()).toBe(200);
-    expect(res.headers()["content-disposition"]).toBe('attachment; filename="P000007-transactions.csv"');
+    expect(res.headers()["content-disposition"]).toBe(
+      "attachment; filename=\"P000007_transactions.csv\"; filename*=UTF-8''P000007_transactions.csv",
+    );
     expect(await res.body()).toHaveLength(0);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redirectOnSite, safeCallbackPath, sitePath } from "./paths.ts";
+import { redirectOnSite, safeCallbackPath, signInPath, sitePath } from "./paths.ts";
 
 /** What a browser does with a Location header value on this site: the URL it goes to. */
 const followed = (location: string) => new URL(location, "http://localhost:3000/sign-in").href;
@@ -61,5 +61,26 @@ describe("redirectOnSite (next-auth's redirect callback)", () => {
   it("never throws, unlike next-auth's default on a value that is not a URL (a 500)", () => {
     expect(sitePath("ht!tp:garbage", baseUrl)).toBeNull();
     expect(redirectOnSite({ url: "ht!tp:garbage", baseUrl })).toBe(baseUrl);
+  });
+});
+
+describe("signInPath: the way back, and why", () => {
+  it("keeps the view's path and query, says the session expired, and stays a path on this site", () => {
+    const back = "/players/P000007?section=transactions&event_type=deposit&from=2026-01-01";
+    const path = signInPath(back, "expired");
+    expect(path).toBe(
+      "/sign-in?callbackUrl=%2Fplayers%2FP000007%3Fsection%3Dtransactions%26event_type%3Ddeposit%26from%3D2026-01-01&reason=expired",
+    );
+    const url = new URL(path, "http://localhost:3000");
+    expect(safeCallbackPath(url.searchParams.get("callbackUrl"))).toBe(back);
+    expect(
+      redirectOnSite({ url: url.searchParams.get("callbackUrl") ?? "", baseUrl: "http://localhost:3000" }),
+    ).toBe(`http://localhost:3000${back}`);
+  });
+
+  it("no callback for the root; no reason unless given", () => {
+    expect(signInPath("/", null)).toBe("/sign-in");
+    expect(signInPath("/", "expired")).toBe("/sign-in?reason=expired");
+    expect(signInPath("/audit", null)).toBe("/sign-in?callbackUrl=%2Faudit");
   });
 });

@@ -1,6 +1,21 @@
 /** Where signing in happens; shared by the proxy, next-auth's options and the browser. */
 export const SIGN_IN_PATH = "/sign-in";
 
+/**
+ * `?reason=expired` on the sign-in page: the visitor had a session that is no longer live (past its expiry,
+ * revoked, or its cookie no longer verifies); the page says so and signing in returns to `callbackUrl`.
+ */
+export const SIGN_IN_REASON_EXPIRED = "expired";
+
+/** The sign-in address that returns to `back` (a path with its query) after signing in, saying why. */
+export function signInPath(back: string | null, reason: string | null = null): string {
+  const q = new URLSearchParams();
+  if (back && back !== "/") q.set("callbackUrl", back);
+  if (reason) q.set("reason", reason);
+  const query = q.toString();
+  return query ? `${SIGN_IN_PATH}?${query}` : SIGN_IN_PATH;
+}
+
 /** Stands for this site while a bare path is resolved; never sent anywhere. */
 const PLACEHOLDER_ORIGIN = "http://this-site.invalid";
 

@@ -1,4 +1,4 @@
-import { SIGN_IN_PATH } from "@/lib/auth/paths";
+import { SIGN_IN_REASON_EXPIRED, signInPath } from "@/lib/auth/paths";
 import { parseJsonWithDecimals } from "./lossless-json.ts";
 import { DECIMAL_KEYS } from "./wire.ts";
 
@@ -49,9 +49,10 @@ export function clearApiCredentials(): void {
   pending = null;
 }
 
+/** The session ended while the page was open: sign in again, told why, and come back to this very view. */
 function goToSignIn(): void {
   const back = `${window.location.pathname}${window.location.search}`;
-  window.location.assign(`${SIGN_IN_PATH}?callbackUrl=${encodeURIComponent(back)}`);
+  window.location.assign(signInPath(back, SIGN_IN_REASON_EXPIRED));
 }
 
 async function fetchCredentials(): Promise<Credentials> {

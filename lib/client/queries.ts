@@ -20,6 +20,7 @@ import type {
   PortfolioManagersData,
   TransactionFacetsData,
   TransactionListData,
+  TransactionTotalsData,
 } from "./wire.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
@@ -106,6 +107,15 @@ export const queries = {
       queryFn: ({ signal }) =>
         apiGet<TransactionFacetsData>(`${player(playerId)}/transaction-facets`, filters, signal),
       staleTime: 5 * 60_000,
+      placeholderData: keepPreviousData,
+    }),
+  /** Count and exact sum per currency under the list's filters: the totals row under the table. */
+  transactionTotals: (playerId: string, filters: URLSearchParams = new URLSearchParams()) =>
+    queryOptions({
+      queryKey: ["player", playerId, "transaction-totals", filters.toString()],
+      queryFn: ({ signal }) =>
+        apiGet<TransactionTotalsData>(`${player(playerId)}/transaction-totals`, filters, signal),
+      staleTime: 60_000,
       placeholderData: keepPreviousData,
     }),
   monthlyActivity: (playerId: string) =>

@@ -4,6 +4,7 @@ import { type TransactionViewState, transactionSearchParams } from "./transactio
 import {
   describeIgnored,
   type ListState,
+  totalsLoadAtOnce,
   transactionCaption,
   transactionOutcome,
 } from "./transaction-view.ts";
@@ -70,11 +71,11 @@ describe("the caption and the notice texts", () => {
   it("names the order, the time zone and, once loaded, the page and the total", () => {
     const caption = { sort: "amount_desc" as const, tz: "utc" as const, page: 2, perPage: 20 };
     expect(transactionCaption({ ...caption, total: undefined }).caption).toBe(
-      "Transactions, largest amount first, times in UTC",
+      "Transactions, largest amount first (by size), times in UTC",
     );
     expect(transactionCaption({ ...caption, total: 1234 })).toEqual({
-      caption: "Transactions, largest amount first, times in UTC: page 2 of 62, 1,234 in all",
-      description: "Largest amount first. Dates and the date filter in UTC.",
+      caption: "Transactions, largest amount first (by size), times in UTC: page 2 of 62, 1,234 in all",
+      description: "Largest amount first (by size). Dates and the date filter in UTC.",
     });
     expect(transactionCaption({ ...caption, total: 0 }).caption).toContain("page 2 of 1, 0 in all");
   });
@@ -87,5 +88,20 @@ describe("the caption and the notice texts", () => {
         { name: "sort", value: "x" },
       ]),
     ).toBe("per_page=7, sort=x");
+  });
+});
+
+describe("totalsLoadAtOnce: the totals row loads by itself when the daily stats answer it", () => {
+  const base = { event_type: ["deposit"], status: "completed", transaction_id: null };
+  it("completed deposits, withdrawals, bets and wins: at once", () => {
+    expect(totalsLoadAtOnce(base)).toBe(true);
+    expect(totalsLoadAtOnce({ ...base, event_type: ["deposit", "withdrawal", "bet", "win"] })).toBe(true);
+  });
+  it("anything summed row by row waits for a click", () => {
+    expect(totalsLoadAtOnce({ ...base, status: null })).toBe(false);
+    expect(totalsLoadAtOnce({ ...base, status: "pending" })).toBe(false);
+    expect(totalsLoadAtOnce({ ...base, event_type: [] })).toBe(false);
+    expect(totalsLoadAtOnce({ ...base, event_type: ["deposit", "bonus"] })).toBe(false);
+    expect(totalsLoadAtOnce({ ...base, transaction_id: "T1" })).toBe(false);
   });
 });

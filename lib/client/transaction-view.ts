@@ -80,3 +80,25 @@ export function transactionCaption(s: {
 /** The URL's unusable values as the notice names them (`per_page=7, sort=sideways`); "" when there are none. */
 export const describeIgnored = (ignored: readonly IgnoredParam[]) =>
   ignored.map((p) => `${p.name}=${p.value}`).join(", ");
+
+/** The event types whose amounts have one sign (the daily stats' absolute sums are then their signed sums). */
+const ONE_SIGN_TYPES: readonly string[] = ["deposit", "withdrawal", "bet", "win"];
+
+/**
+ * Whether the totals row loads by itself: when the daily statistics answer it (completed transactions of
+ * one-sign types, no id: GET …/transaction-totals then reads a few thousand stats rows, whatever the history).
+ * Other filters are summed row by row, which for a player with a million transactions takes about a second, so
+ * the row waits for a click there. The server's rule is statsCanSum (lib/players/sum-player-transactions.ts).
+ */
+export function totalsLoadAtOnce(s: {
+  event_type: readonly string[];
+  status: string | null;
+  transaction_id: string | null;
+}): boolean {
+  return (
+    s.status === "completed" &&
+    !s.transaction_id &&
+    s.event_type.length > 0 &&
+    s.event_type.every((t) => ONE_SIGN_TYPES.includes(t))
+  );
+}

@@ -6,6 +6,7 @@ import type { Portfolio, PortfolioManagers } from "@/lib/schemas/portfolio";
 import type { PlayerSummary as PlayerPeriodSummary } from "@/lib/schemas/summary";
 import type { TransactionListResponse } from "@/lib/schemas/transaction";
 import type { TransactionFacets } from "@/lib/schemas/transaction-facets";
+import type { TransactionTotals } from "@/lib/schemas/transaction-totals";
 
 /** A response type as the browser sees it: exact decimals arrive as strings of digits. */
 export type Wire<T> = T extends ExactNumber
@@ -48,6 +49,7 @@ export type PlayerPeriodSummaryData = Wire<PlayerPeriodSummary>;
 export type TransactionListData = Wire<TransactionListResponse>;
 export type TransactionData = TransactionListData["transactions"][number];
 export type TransactionFacetsData = Wire<TransactionFacets>;
+export type TransactionTotalsData = Wire<TransactionTotals>;
 export type MonthlyActivityData = Wire<MonthlyActivityResponse>;
 export type AuditListData = Wire<AuditListResponse>;
 export type AuditEventData = AuditListData["events"][number];

@@ -11,7 +11,7 @@
  *   withdrawable_balance = cash_balance when the player may withdraw (not blocked, withdrawal_status 'allowed'), else 0
  *   ltd / ltw            = lifetime completed deposits / withdrawals (positive sums); ltnc = ltd − ltw
  *   last_deposit         = newest completed deposit; last_withdrawal = newest withdrawal that is pending or
- *                          completed (failed and cancelled ones are skipped: the spec's status has those two)
+ *                          completed (amount, date, status; failed and cancelled ones are skipped: the spec's status has those two)
  *   active_bonus         = bonus_balance > 0; wr = wagering still required on it: 30 × the newest completed grant
  *                          − bets since (failed and cancelled bets wagered nothing)
  *   ftd_date             = date of the first completed deposit
@@ -34,13 +34,13 @@ sums AS (
   GROUP BY p.id
 ),
 computed AS (
-  SELECT s.*, ld.amount AS ld_amount, ld.date AS ld_date, lw.amount AS lw_amount, lw.completed_at AS lw_completed,
+  SELECT s.*, ld.amount AS ld_amount, ld.date AS ld_date, lw.amount AS lw_amount, lw.completed_at AS lw_completed, lw.date AS lw_date,
     lw.id AS lw_id, lb.date AS lb_date, lb.amount AS lb_amount
   FROM sums s
   LEFT JOIN LATERAL (SELECT amount, date FROM transactions
     WHERE player_id = s.id AND event_type = 'deposit' AND completed_at IS NOT NULL
     ORDER BY date DESC, id DESC LIMIT 1) ld ON true
-  LEFT JOIN LATERAL (SELECT id, amount, completed_at FROM transactions
+  LEFT JOIN LATERAL (SELECT id, amount, completed_at, date FROM transactions
     WHERE player_id = s.id AND event_type = 'withdrawal' AND status IN ('pending', 'completed')
     ORDER BY date DESC, id DESC LIMIT 1) lw ON true
   LEFT JOIN LATERAL (SELECT amount, date FROM transactions
@@ -60,6 +60,7 @@ UPDATE players p SET
   last_deposit_amount = c.ld_amount,
   last_deposit_date = c.ld_date,
   last_withdrawal_amount = -c.lw_amount,
+  last_withdrawal_date = c.lw_date,
   last_withdrawal_status = CASE WHEN c.lw_id IS NULL THEN NULL WHEN c.lw_completed IS NULL THEN 'pending' ELSE 'completed' END,
   active_bonus = c.bonus > 0,
   wr = CASE WHEN c.bonus > 0 AND c.lb_date IS NOT NULL THEN GREATEST(

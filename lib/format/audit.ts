@@ -11,8 +11,8 @@ const OPERATION_LABELS: Record<AuditOperation, string> = {
   monthly_activity: "Viewed the monthly activity",
   summary: "Viewed the period summary",
   live_updates: "Followed live updates",
-
   portfolio: "Listed in a VIP manager's portfolio",
+  transaction_totals: "Viewed the transaction totals",
   audit_trail: "Viewed the audit trail",
 };
 
@@ -26,8 +26,8 @@ const OPERATION_SHORT: Partial<Record<AuditOperation, string>> = {
   monthly_activity: "activity",
   summary: "summary",
   live_updates: "live updates",
-
   portfolio: "portfolio",
+  transaction_totals: "totals",
   audit_trail: "audit trail",
 };
 

@@ -33,8 +33,8 @@ export const TRANSACTION_STATUS_LABELS: Record<StatusValue, { label: string; ton
 export const SORT_LABELS: Record<SortValue, string> = {
   date_desc: "newest first",
   date_asc: "oldest first",
-  amount_desc: "largest amount first",
-  amount_asc: "smallest amount first",
+  amount_desc: "largest amount first (by size)",
+  amount_asc: "smallest amount first (by size)",
 };
 
 /** withdrawal_status is free text; the known values get words and a tone, others are shown as they are. */

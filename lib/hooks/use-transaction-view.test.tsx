@@ -53,7 +53,9 @@ describe("useTransactionView", () => {
     expect(v.view).toMatchObject({ event_type: ["bet"], sort: "amount_asc", page: 3, per_page: 10 });
     expect(v.active).toBe(true);
     expect(v.pagination).toEqual({ pageIndex: 2, pageSize: 10 });
-    expect(v.caption).toBe("Transactions, smallest amount first, times in UTC: page 3 of 5, 45 in all");
+    expect(v.caption).toBe(
+      "Transactions, smallest amount first (by size), times in UTC: page 3 of 5, 45 in all",
+    );
     expect(v.exportQuery.toString()).toBe("event_type=bet&sort=amount_asc&format=csv");
   });
 

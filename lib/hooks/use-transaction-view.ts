@@ -5,6 +5,7 @@ import type { PaginationState } from "@tanstack/react-table";
 import { useSearchParams } from "next/navigation";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
+import type { HistoryMode } from "@/lib/client/date-draft";
 import { queries } from "@/lib/client/queries";
 import {
   type FilterState,
@@ -17,7 +18,12 @@ import {
   toTransactionFilterQuery,
   transactionSearchParams,
 } from "@/lib/client/transaction-url-state";
-import { describeIgnored, transactionCaption, transactionOutcome } from "@/lib/client/transaction-view";
+import {
+  describeIgnored,
+  totalsLoadAtOnce,
+  transactionCaption,
+  transactionOutcome,
+} from "@/lib/client/transaction-view";
 import { useTimeZone } from "./use-time-zone.ts";
 
 const CLEARED = {
@@ -44,6 +50,15 @@ export function useTransactionView(playerId: string) {
   // Each facet counts under the other active filters: the facets take the list's filters.
   const filterQuery = toTransactionFilterQuery(view, tz);
   const facets = useQuery(queries.transactionFacets(playerId, filterQuery));
+  // The totals row: the same filters, exact count and sum per currency; by itself when the daily stats answer
+  // it (a drill-down's filters), else on request (row by row: about a second for a million transactions).
+  const totalsQuery = filterQuery;
+  const [totalsAsked, setTotalsAsked] = useState<string | null>(null);
+  const totalsAtOnce = totalsLoadAtOnce(state);
+  const totals = useQuery({
+    ...queries.transactionTotals(playerId, totalsQuery),
+    enabled: !invalidRange && (totalsAtOnce || totalsAsked === totalsQuery.toString()),
+  });
   const list = useQuery({
     ...queries.transactions(playerId, toTransactionApiQuery(view, tz)),
     enabled: !invalidRange,
@@ -62,14 +77,20 @@ export function useTransactionView(playerId: string) {
     filterQuery,
     invalidRange,
     facets,
+    totals,
+    // Asked for this filter (a new filter asks again, unless its totals load at once).
+    totalsRequested: totalsAtOnce || totalsAsked === totalsQuery.toString(),
+    requestTotals: () => setTotalsAsked(totalsQuery.toString()),
     list,
     data,
     pagination,
     active: hasActiveFilters(state),
     setPagination: (next: PaginationState) =>
       void setState({ page: next.pageIndex + 1, per_page: next.pageSize as PageSize }),
-    // A new filter or another order shows a different list: start again at its first page.
-    setFilters: (patch: Partial<FilterState>) => void setState({ ...patch, page: null }),
+    // A new filter or another order shows a different list: start again at its first page. A date being typed
+    // replaces the history entry its edit added (useDateDraft), so Back skips the keystrokes.
+    setFilters: (patch: Partial<FilterState>, history: HistoryMode = "push") =>
+      void setState({ ...patch, page: null }, { history }),
     setSort: (sort: SortValue) => void setState({ sort, page: null }),
     clearFilters: () => void setState(CLEARED),
     goToPage: (to: number) => void setState({ page: to }),

@@ -18,7 +18,8 @@ export interface TransactionColumnMeta {
   /** false: the cell stays on one line (dates, amounts, short names); true: long text may wrap. */
   wrap: boolean;
   /** The API's orders for this column, largest/newest first and the reverse: its heading becomes a sort button. */
-  sort?: { desc: SortValue; asc: SortValue };
+  /** The orders its heading sorts by; `hint` says how, shown while it is the order ("by size"). */
+  sort?: { desc: SortValue; asc: SortValue; hint?: string };
 }
 
 // TanStack Table 9's type-only slot: `meta` is typed for this table's columns alone (no global augmentation).

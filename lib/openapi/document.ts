@@ -36,6 +36,7 @@ import {
   transactionListResponseSchema,
 } from "@/lib/schemas/transaction";
 import { transactionFacetsSchema } from "@/lib/schemas/transaction-facets";
+import { transactionTotalsSchema } from "@/lib/schemas/transaction-totals";
 
 const problem = (description: string) => ({
   description,
@@ -292,6 +293,23 @@ export function buildOpenApiDocument() {
           requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: sessionHeader },
           responses: {
             "200": ok("The player's filter values.", transactionFacetsSchema),
+            "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
+            "404": problem("No player with this id."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/players/{playerId}/transaction-totals": {
+        get: {
+          operationId: "getPlayerTransactionTotals",
+          tags: ["Players"],
+          summary: "Get the count and sum of a player's transactions under filters",
+          description:
+            "An addition to the spec for the totals row under the back office's transaction table: takes the list's filters and answers the number of matching transactions and their exact signed sum per currency. Completed deposits, withdrawals, bets and wins are summed from the per-day statistics (whole UTC days) plus the partial days at a range's ends; other filters row by row.",
+          security: requires(SCOPES.playersRead),
+          requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: sessionHeader },
+          responses: {
+            "200": ok("The totals under the filters.", transactionTotalsSchema),
             "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
             "404": problem("No player with this id."),
             ...commonErrors,

@@ -79,7 +79,10 @@ describe("getPlayerMonthlyActivity", () => {
   });
 
   it("sums completed flows per UTC month, months without activity as zeros", async () => {
-    const result = await getPlayerMonthlyActivity({ playerId: PLAYER, months: 3, toMonth: "2026-03" }, db);
+    const result = await getPlayerMonthlyActivity(
+      { playerId: PLAYER, months: 3, toMonth: "2026-03", now: new Date("2026-03-31T23:59:59.999Z") },
+      db,
+    );
     expect(result).not.toBeNull();
     expect(digitsOf(result)).toEqual({
       player_id: PLAYER,
@@ -93,6 +96,9 @@ describe("getPlayerMonthlyActivity", () => {
           withdrawals: { count: 0, amount: "0" },
           bets: { count: 0, amount: "0" },
           wins: { count: 0, amount: "0" },
+          net_deposits: "30.305",
+          gross_gaming_revenue: "0",
+          partial: false,
         },
         {
           month: "2026-02",
@@ -100,6 +106,9 @@ describe("getPlayerMonthlyActivity", () => {
           withdrawals: { count: 1, amount: "5.5" },
           bets: { count: 2, amount: "1.25000001" },
           wins: { count: 0, amount: "0" },
+          net_deposits: "-5.5",
+          gross_gaming_revenue: "1.25000001",
+          partial: false,
         },
         {
           month: "2026-03",
@@ -107,6 +116,10 @@ describe("getPlayerMonthlyActivity", () => {
           withdrawals: { count: 0, amount: "0" },
           bets: { count: 0, amount: "0" },
           wins: { count: 1, amount: "3" },
+          // The player won more than they bet; the month of `now` is to date.
+          net_deposits: "0",
+          gross_gaming_revenue: "-3",
+          partial: true,
         },
       ],
     });
@@ -132,6 +145,8 @@ describe("getPlayerMonthlyActivity", () => {
       "2026-11",
     ]);
     expect(result?.months[0]?.deposits.count).toBe(1); // the 2025-12-31 deposit
+    // Only the month of `now` is partial.
+    expect(result?.months.filter((m) => m.partial).map((m) => m.month)).toEqual(["2026-11"]);
   });
 
   it("agrees with the whale's lifetime KPIs over a window covering the whole history", async () => {

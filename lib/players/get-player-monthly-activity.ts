@@ -2,6 +2,7 @@ import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
+import { subtractExact } from "@/lib/format/exact-decimal";
 import type { ActivityFlow, MonthlyActivity, MonthlyActivityResponse } from "@/lib/schemas/activity";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 
@@ -70,13 +71,30 @@ export async function getPlayerMonthlyActivity(
   const byMonth = new Map<string, MonthlyActivity>(
     labels.map((month) => [
       month,
-      { month, deposits: zero(), withdrawals: zero(), bets: zero(), wins: zero() },
+      {
+        month,
+        deposits: zero(),
+        withdrawals: zero(),
+        bets: zero(),
+        wins: zero(),
+        net_deposits: new ExactNumber("0"),
+        gross_gaming_revenue: new ExactNumber("0"),
+        partial: false,
+      },
     ]),
   );
   for (const row of rows) {
     const entry = byMonth.get(row.month);
     const flow = FLOW_OF_TYPE[row.event_type];
     if (entry && flow) entry[flow] = { count: row.n, amount: ExactNumber.from(row.amount) };
+  }
+  // The month of `now` is not over: its figures are to date (the chart marks it).
+  const current = (options.now ?? new Date()).toISOString().slice(0, 7);
+  for (const entry of byMonth.values()) {
+    const net = (a: ExactNumber, b: ExactNumber) => new ExactNumber(subtractExact(a.digits, b.digits));
+    entry.net_deposits = net(entry.deposits.amount, entry.withdrawals.amount);
+    entry.gross_gaming_revenue = net(entry.bets.amount, entry.wins.amount);
+    entry.partial = entry.month === current;
   }
   return {
     player_id: playerId,

@@ -147,6 +147,20 @@ describe("getPlayerSummary", () => {
       bonus_granted: { count: 1, sum: "25" },
       first_activity: "2026-06-01T00:00:00.000Z",
       last_activity: "2026-06-30T23:59:59.999Z",
+      // The 30 days before: 2026-05-02 … 2026-05-31, whose last millisecond holds the 1,000 deposit.
+      previous: {
+        from: "2026-05-02T00:00:00.000Z",
+        to: "2026-06-01T00:00:00.000Z",
+        deposits: { count: 1, sum: "1000", average: "1000" },
+        withdrawals: { count: 0, sum: "0", average: null },
+        net_deposits: "1000",
+        bets: { count: 0, sum: "0" },
+        wins: { count: 0, sum: "0" },
+        gross_gaming_revenue: "0",
+        bonus_granted: { count: 0, sum: "0" },
+        first_activity: "2026-05-31T23:59:59.999Z",
+        last_activity: "2026-05-31T23:59:59.999Z",
+      },
     });
     // One day later the first day has left the period and tomorrow's deposit has entered it.
     const next = await getPlayerSummary(
@@ -199,12 +213,19 @@ describe("getPlayerSummary", () => {
       const now = new Date(rng.pick([at, day, day + 86_400_000 - 1]));
       const label = `${p.player_id} ${period} ${now.toISOString()}`;
       const expected = await reference(p.player_id, period, now);
+      // The previous period of the same length is the same period asked that many days earlier.
+      const days = DAYS[period];
+      const { currency: _currency, ...before } =
+        days === null
+          ? { currency: null }
+          : await reference(p.player_id, period, new Date(now.getTime() - days * 86_400_000));
       expect(await summary(p.player_id, period, now), label).toEqual({
         player_id: p.player_id,
         period,
         from: period === "all" ? null : expect.any(String),
         to: period === "all" ? null : expect.any(String),
         ...expected,
+        previous: days === null ? null : { from: expect.any(String), to: expect.any(String), ...before },
       });
       if (expected.bets.count > 0 && expected.deposits.count > 0) busy++;
     }

@@ -3,7 +3,7 @@ import { getPrisma } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
 import { ExactNumber } from "@/lib/schemas/exact-number";
-import type { PlayerSummary, SummaryPeriod } from "@/lib/schemas/summary";
+import type { PeriodFigures, PlayerSummary, SummaryPeriod } from "@/lib/schemas/summary";
 
 const DAY = 86_400_000;
 const PERIOD_DAYS: Record<SummaryPeriod, number | null> = { "30d": 30, "90d": 90, "365d": 365, all: null };
@@ -100,30 +100,9 @@ function summaryQuery(playerId: string, from: Date | null, to: Date | null): Pri
 
 const exact = (text: string) => new ExactNumber(text);
 
-export interface GetPlayerSummaryOptions {
-  playerId: string;
-  period: SummaryPeriod;
-  /** Fixes "today"; default: the current time. */
-  now?: Date | undefined;
-}
-
-/**
- * A player's figures for a period ending today (UTC): completed deposits and withdrawals (count, sum, average),
- * net deposits, bets, wins, gross gaming revenue, bonus grants, and the first and last activity in the period.
- * Throws a not-found AppError when the player does not exist. `now` fixes "today" (tests, the demo's reference date).
- */
-export async function getPlayerSummary(
-  options: GetPlayerSummaryOptions,
-  db: PrismaClient = getPrisma(),
-): Promise<PlayerSummary> {
-  const { playerId, period, now = new Date() } = options;
-  const { from, to } = summaryWindow(period, now);
-  const [row] = await db.$queryRaw<SummaryRow[]>(summaryQuery(playerId, from, to));
-  if (!row) throw playerNotFound(playerId);
+/** A stats row as the API's figures for a period. */
+function toFigures(row: SummaryRow, from: Date | null, to: Date | null): PeriodFigures {
   return {
-    player_id: playerId,
-    currency: row.currency,
-    period,
     from: from?.toISOString() ?? null,
     to: to?.toISOString() ?? null,
     deposits: {
@@ -144,4 +123,45 @@ export async function getPlayerSummary(
     first_activity: row.first_activity?.toISOString() ?? null,
     last_activity: row.last_activity?.toISOString() ?? null,
   };
+}
+
+/** The period of the same length just before a bounded window; null for `all`, which has none. */
+export function previousWindow(window: {
+  from: Date | null;
+  to: Date | null;
+}): { from: Date; to: Date } | null {
+  if (!window.from || !window.to) return null;
+  const length = window.to.getTime() - window.from.getTime();
+  return { from: new Date(window.from.getTime() - length), to: window.from };
+}
+
+export interface GetPlayerSummaryOptions {
+  playerId: string;
+  period: SummaryPeriod;
+  /** Fixes "today"; default: the current time. */
+  now?: Date | undefined;
+}
+
+/**
+ * A player's figures for a period ending today (UTC): completed deposits and withdrawals (count, sum, average),
+ * net deposits, bets, wins, gross gaming revenue, bonus grants, and the first and last activity in the period;
+ * beside them the same figures for the previous period of the same length (the 30 days before the last 30), so
+ * every figure can show its change. Both are whole UTC days from transaction_daily_stats: exact, and the two
+ * statements run at once. Throws a not-found AppError when the player does not exist. `now` fixes "today" (tests,
+ * the demo's reference date).
+ */
+export async function getPlayerSummary(
+  options: GetPlayerSummaryOptions,
+  db: PrismaClient = getPrisma(),
+): Promise<PlayerSummary> {
+  const { playerId, period, now = new Date() } = options;
+  const { from, to } = summaryWindow(period, now);
+  const before = previousWindow({ from, to });
+  const [[row], previousRows] = await Promise.all([
+    db.$queryRaw<SummaryRow[]>(summaryQuery(playerId, from, to)),
+    before ? db.$queryRaw<SummaryRow[]>(summaryQuery(playerId, before.from, before.to)) : Promise.resolve([]),
+  ]);
+  if (!row) throw playerNotFound(playerId);
+  const previous = before && previousRows[0] ? toFigures(previousRows[0], before.from, before.to) : null;
+  return { player_id: playerId, currency: row.currency, period, ...toFigures(row, from, to), previous };
 }

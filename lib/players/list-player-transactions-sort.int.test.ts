@@ -69,8 +69,9 @@ function query(qs: string) {
 const ORDER_SQL: Record<TransactionSort, string> = {
   date_desc: "date DESC, id DESC",
   date_asc: "date ASC, id ASC",
-  amount_desc: "amount DESC, id DESC",
-  amount_asc: "amount ASC, id ASC",
+  // The amount orders sort by size: a withdrawal of −2,073 is larger than one of −145.
+  amount_desc: "abs(amount) DESC, id DESC",
+  amount_asc: "abs(amount) ASC, id ASC",
 };
 
 /** Independent reference: the filters spelled out in plain SQL, ordered with ORDER BY. */
@@ -147,14 +148,50 @@ describe("listPlayerTransactions: sort, status and transaction id against plain 
       const { filters } = query(qs);
       const reference = await sqlIds(WHALE, filters, sort);
       const tied = await sql.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT amount FROM transactions WHERE player_id = $1
-         AND event_type IN ('deposit', 'withdrawal', 'win') GROUP BY amount HAVING count(*) > 1) d`,
+        `SELECT count(*)::int AS n FROM (SELECT abs(amount) FROM transactions WHERE player_id = $1
+         AND event_type IN ('deposit', 'withdrawal', 'win') GROUP BY abs(amount) HAVING count(*) > 1) d`,
         [WHALE],
       );
       expect(tied.rows[0]?.n, "the data should hold tied amounts").toBeGreaterThan(0);
       expect(await walkByCursor(WHALE, qs, 97)).toEqual(reference);
     },
   );
+
+  it("amount orders sort by size: withdrawals largest first, mixed signs and equal sizes, cursor = offset pages", async () => {
+    const player = await pendingPlayer();
+    // Withdrawals only (all negative): the bug listed −2.5 … −10 for "largest first".
+    const { filters } = query("sort=amount_desc&event_type=withdrawal");
+    const list = await listPlayerTransactions(
+      { playerId: WHALE, filters, limit: 50, offset: 0, sort: "amount_desc" },
+      db,
+    );
+    const sizes = list.transactions.map((t) => Math.abs(Number(t.amount.digits)));
+    expect(list.transactions.every((t) => t.amount.digits.startsWith("-"))).toBe(true);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    expect(sizes[0]).toBeGreaterThan(sizes.at(-1) ?? 0);
+    // The fixture: sizes 0, 2.5, 5, 7.5, 10, each with both signs and many rows: equal sizes across page ends.
+    for (const sort of ["amount_desc", "amount_asc"] as const) {
+      const all = query(`sort=${sort}`);
+      const reference = await sqlIds(player, all.filters, sort);
+      expect(reference).toHaveLength(600);
+      const byOffset: string[] = [];
+      for (let offset = 0; offset < reference.length; offset += 7) {
+        const got = await listPlayerTransactions(
+          { playerId: player, filters: all.filters, limit: 7, offset, sort },
+          db,
+        );
+        byOffset.push(...got.transactions.map((t) => t.id));
+      }
+      expect(byOffset, `${sort} by offset`).toEqual(reference);
+      expect(await walkByCursor(player, `sort=${sort}`, 7), `${sort} by cursor`).toEqual(reference);
+      const amounts = await listPlayerTransactions(
+        { playerId: player, filters: all.filters, limit: 600, offset: 0, sort },
+        db,
+      );
+      const signs = new Set(amounts.transactions.slice(0, 120).map((t) => t.amount.digits.startsWith("-")));
+      expect(signs.size, "a size's credits and debits sit side by side").toBe(2);
+    }
+  });
 
   it("date_asc deep offsets equal plain SQL at and around every day edge", async () => {
     const { filters } = query("sort=date_asc&event_type=bet");

@@ -1,6 +1,6 @@
 import "server-only";
 import { getPrisma } from "@/lib/db/client";
-import type { Prisma, PrismaClient, Transaction as TransactionRow } from "@/lib/db/generated/client";
+import { Prisma, type PrismaClient, type Transaction as TransactionRow } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { Transaction, TransactionFilters } from "@/lib/schemas/transaction";
@@ -21,6 +21,7 @@ import {
   sortColumn,
   transactionWhere,
 } from "./transaction-where.ts";
+import { afterKeySql, orderBySql, transactionWhereSql } from "./transaction-where-sql.ts";
 
 /**
  * From this offset on, the whole days the offset covers are skipped by their counts (skipWholeDays), and the
@@ -63,10 +64,31 @@ async function findPage(
   return db.transaction.findMany({ where: { id: { in: keys.map((k) => k.id) } }, orderBy: order });
 }
 
-/** The key of a row in an order: what a cursor after it carries. */
+/**
+ * A page in an amount order, by size (`abs(amount)`, id breaking ties): an expression Prisma cannot order by, so
+ * the page's ids come from SQL (an index range scan of the abs-amount indexes, starting at the cursor's key) and
+ * its rows are then read by id and put back in that order.
+ */
+async function findBySizePage(
+  db: PrismaClient,
+  where: Prisma.Sql,
+  sort: TransactionSort,
+  skip: number,
+  take: number,
+): Promise<TransactionRow[]> {
+  const keys = await db.$queryRaw<{ id: string }[]>(
+    Prisma.sql`SELECT t.id FROM transactions t WHERE ${where} ORDER BY ${orderBySql(sort)} LIMIT ${take} OFFSET ${skip}`,
+  );
+  if (keys.length === 0) return [];
+  const rows = await db.transaction.findMany({ where: { id: { in: keys.map((k) => k.id) } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return keys.flatMap((k) => byId.get(k.id) ?? []);
+}
+
+/** The key of a row in an order: what a cursor after it carries (for the amount orders, the amount's size). */
 function keyOf(row: TransactionRow, sort: TransactionSort): TransactionKey {
   return sortColumn(sort)[0] === "amount"
-    ? { date: row.date, id: row.id, amount: ExactNumber.from(row.amount).digits }
+    ? { date: row.date, id: row.id, amount: ExactNumber.from(row.amount).digits.replace(/^-/, "") }
     : { date: row.date, id: row.id };
 }
 
@@ -107,6 +129,11 @@ export async function listPlayerTransactions(
     const range = filtered && (await narrowToPending({ playerId, filters, range: filtered }, db));
     if (!range) return [];
     // One row more than the page tells whether anything follows, without trusting the count.
+    if (sortColumn(sort)[0] === "amount") {
+      const where = [transactionWhereSql(playerId, filters, range)];
+      if (page.cursor) where.push(afterKeySql(page.cursor, sort));
+      return findBySizePage(db, Prisma.join(where, " AND "), sort, page.offset, page.limit + 1);
+    }
     if (page.cursor) {
       const where = afterKey(transactionWhere(playerId, filters, range), page.cursor, sort);
       return findPage(db, where, order, page.offset, page.limit + 1);

@@ -32,6 +32,7 @@ function row(overrides: Partial<Player> = {}): Player {
     wr: D("1500.50"),
     lastWithdrawalAmount: D("25.00"),
     lastWithdrawalStatus: "pending",
+    lastWithdrawalDate: new Date("2025-01-06T08:30:00Z"),
     lastDepositAmount: D("100.10"),
     lastDepositDate: new Date("2025-01-05T12:00:00.5Z"),
     ltd: D("100.10"),
@@ -79,7 +80,9 @@ describe("toPlayerProfile", () => {
     expect(json).toContain('"pending_withdrawal":0.00000001');
     expect(json).toContain('"withdrawable_balance":0,');
     expect(json).toContain('"wr":1500.5,');
-    expect(json).toContain('"last_withdrawal":{"amount":25,"status":"pending"}');
+    expect(json).toContain(
+      '"last_withdrawal":{"amount":25,"date":"2025-01-06T08:30:00.000Z","status":"pending"}',
+    );
     expect(json).toContain('"ltnc":75.1}');
   });
 
@@ -97,6 +100,7 @@ describe("toPlayerProfile", () => {
         vipManager: null,
         lastWithdrawalAmount: null,
         lastWithdrawalStatus: null,
+        lastWithdrawalDate: null,
         lastDepositAmount: null,
         lastDepositDate: null,
         emailAccountActivation: null,

@@ -34,9 +34,10 @@ export function toPlayerProfile(p: Player): PlayerProfile {
       active_bonus: p.activeBonus,
       wr: exact(p.wr),
       last_withdrawal:
-        p.lastWithdrawalAmount !== null && p.lastWithdrawalStatus !== null
+        p.lastWithdrawalAmount !== null && p.lastWithdrawalStatus !== null && p.lastWithdrawalDate !== null
           ? {
               amount: exact(p.lastWithdrawalAmount),
+              date: p.lastWithdrawalDate.toISOString(),
               status: p.lastWithdrawalStatus === "pending" ? "pending" : "completed",
             }
           : null,

@@ -11,7 +11,8 @@ import type {
 } from "@/lib/schemas/transaction";
 import type { TransactionKey, TransactionSort } from "@/lib/schemas/transaction-cursor";
 import { narrowToPending } from "./narrow-to-pending.ts";
-import { filterRange, type InstantRange, sortColumn } from "./transaction-where.ts";
+import { filterRange, type InstantRange } from "./transaction-where.ts";
+import { afterKeySql, orderBySql, transactionWhereSql } from "./transaction-where-sql.ts";
 
 /** Small first batch so the first bytes leave at once; larger ones after that for throughput. */
 export const EXPORT_BATCH = { first: 200, rest: 5_000 } as const;
@@ -32,29 +33,8 @@ function batchQuery(
   order: { sort: TransactionSort; after: TransactionKey | undefined },
   limit: number,
 ): Prisma.Sql {
-  const where: Prisma.Sql[] = [Prisma.sql`player_id = ${playerId}`];
-  if (f.event_type) where.push(Prisma.sql`event_type = ANY(${f.event_type}::event_type[])`);
-  if (f.event_name) where.push(Prisma.sql`event_name = ANY(${f.event_name}::text[])`);
-  if (f.created_by) where.push(Prisma.sql`created_by = ${f.created_by}`);
-  if (f.status) where.push(Prisma.sql`status = ${f.status}::transaction_status`);
-  if (f.transaction_id) where.push(Prisma.sql`id = ${f.transaction_id}`);
-  if (range.from) where.push(Prisma.sql`date >= ${range.from}::timestamptz`);
-  if (range.until) where.push(Prisma.sql`date < ${range.until}::timestamptz`);
-  const [column, direction] = sortColumn(order.sort);
-  const after = order.after;
-  if (after) {
-    // As in afterKey: the redundant bound is the index condition, the OR picks the rows after the key.
-    const value =
-      column === "amount"
-        ? Prisma.sql`${after.amount ?? "0"}::numeric`
-        : Prisma.sql`${after.date}::timestamptz`;
-    const [atOrPast, past] = direction === "desc" ? ["<=", "<"] : [">=", ">"];
-    const col = Prisma.raw(`t.${column}`);
-    where.push(
-      Prisma.sql`${col} ${Prisma.raw(atOrPast ?? "")} ${value} AND (${col} ${Prisma.raw(past ?? "")} ${value} OR (${col} = ${value} AND t.id ${Prisma.raw(past ?? "")} ${after.id}))`,
-    );
-  }
-  const dir = Prisma.raw(direction === "desc" ? "DESC" : "ASC");
+  const where = [transactionWhereSql(playerId, f, range)];
+  if (order.after) where.push(afterKeySql(order.after, order.sort));
   return Prisma.sql`
     SELECT id, ${iso("date")} AS date, event_type::text AS event_type, event_name, event_note,
            trim_scale(amount)::text AS amount, currency, payment_method, created_by,
@@ -62,9 +42,9 @@ function batchQuery(
            (extract(epoch FROM date) * 1000)::bigint::text AS date_ms
     FROM transactions t
     WHERE ${Prisma.join(where, " AND ")}
-    -- Qualified: a bare "date" or "amount" here would name the formatted text column above, and sorting by it
-    -- reads every row of the player (no index gives that order).
-    ORDER BY ${Prisma.raw(`t.${column}`)} ${dir}, t.id ${dir}
+    -- Qualified (t.): a bare "date" or "amount" here would name the formatted text column above, and sorting by
+    -- it reads every row of the player (no index gives that order).
+    ORDER BY ${orderBySql(order.sort)}
     LIMIT ${limit}`;
 }
 
@@ -127,7 +107,8 @@ export async function streamPlayerTransactions(
       }
       const last = rows.at(-1);
       if (!last || rows.length < size) return;
-      key = { date: new Date(Number(last.date_ms)), id: last.id, amount: last.amount };
+      // The amount orders sort by size: the key carries the size (an amount's text without its sign).
+      key = { date: new Date(Number(last.date_ms)), id: last.id, amount: last.amount.replace(/^-/, "") };
       size = batch.rest;
     }
   })();

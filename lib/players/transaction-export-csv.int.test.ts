@@ -99,5 +99,6 @@ describe("CSV export over the route handler: safe to open in a spreadsheet", () 
     expect(cell("amount")).toBe("-12.5");
     expect(cell("date")).toBe("2025-03-01T10:00:00.000Z");
     expect(cell("completed_at")).toBe("2025-03-01T10:00:01.000Z");
+    expect(row?.at(-1)).toBe("completed");
   });
 });

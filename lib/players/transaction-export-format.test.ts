@@ -4,7 +4,6 @@ import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { Transaction } from "@/lib/schemas/transaction";
 import {
   EXPORT_COLUMNS,
-  exportFileName,
   exportLines,
   exportPreamble,
   neutraliseFormula,
@@ -27,7 +26,7 @@ const base: Transaction = {
 
 describe("CSV export", () => {
   it("starts with a header row naming the columns", () => {
-    expect(exportPreamble("csv")).toBe(`${EXPORT_COLUMNS.join(",")}\r\n`);
+    expect(exportPreamble("csv")).toBe(`${EXPORT_COLUMNS.join(",")},status\r\n`);
     expect(exportPreamble("ndjson")).toBe("");
   });
 
@@ -60,6 +59,14 @@ describe("CSV export", () => {
     expect(cells).toContain("'+1");
     expect(cells).toContain("'@SUM(A1)");
     expect(cells).toContain("-5");
+  });
+
+  it("ends each row with the status: pending while completed_at is null, completed once set", () => {
+    const done = { ...base, completed_at: "2026-01-02T03:04:05.678Z" };
+    const lines = exportLines("csv", "P1", [done, { ...base, completed_at: null }]).split("\r\n");
+    expect(lines[0]?.split(",").at(-1)).toBe("completed");
+    expect(lines[1]?.split(",").at(-1)).toBe("pending");
+    expect(lines[1]?.split(",").at(-2)).toBe("");
   });
 });
 
@@ -223,12 +230,5 @@ describe("NDJSON export", () => {
       event_type: "deposit",
       event_note: null,
     });
-  });
-});
-
-describe("export file name", () => {
-  it("keeps only safe characters", () => {
-    expect(exportFileName("P000007", "csv")).toBe("P000007-transactions.csv");
-    expect(exportFileName('a"b/c\\d é', "ndjson")).toBe("a_b_c_d__-transactions.ndjson");
   });
 });

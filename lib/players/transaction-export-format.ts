@@ -125,8 +125,3 @@ export function exportLines(format: ExportFormat, playerId: string, transactions
   }
   return out;
 }
-
-/** A file name that is safe in Content-Disposition whatever the player id holds. */
-export function exportFileName(playerId: string, format: ExportFormat): string {
-  return `${playerId.replace(/[^A-Za-z0-9._-]/g, "_")}-transactions.${format}`;
-}

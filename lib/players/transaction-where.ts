@@ -114,7 +114,7 @@ export function transactionWhere(
 }
 
 /**
- * Rows after `key` in the order `sort`. `date <= key.date` (or its counterpart) is implied by the OR but is
+ * Rows after `key` in a date order `sort` (the amount orders sort by size: afterKeySql). `date <= key.date` (or its counterpart) is implied by the OR but is
  * spelled out: it becomes the index condition, so the scan starts at the key instead of filtering from the top.
  */
 export function afterKey(
@@ -140,7 +140,7 @@ export function sortColumn(sort: TransactionSort): ["date" | "amount", "asc" | "
   return [column, dir];
 }
 
-/** The list order for a sort: a total order, `id` breaking ties. */
+/** The list order for a date sort: a total order, `id` breaking ties (the amount orders: orderBySql). */
 export function listOrder(sort: TransactionSort = "date_desc"): Prisma.TransactionOrderByWithRelationInput[] {
   const [column, dir] = sortColumn(sort);
   return [{ [column]: dir }, { id: dir }];

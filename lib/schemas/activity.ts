@@ -54,6 +54,16 @@ export const monthlyActivitySchema = z
     withdrawals: flowTotalSchema,
     bets: flowTotalSchema,
     wins: flowTotalSchema,
+    net_deposits: exactNumberSchema.meta({
+      description: "`deposits.amount − withdrawals.amount`, exact: negative when the player took out more.",
+    }),
+    gross_gaming_revenue: exactNumberSchema.meta({
+      description: "`bets.amount − wins.amount`, exact, from the house's point of view.",
+    }),
+    partial: z.boolean().meta({
+      description:
+        "true for the month that holds the present instant (UTC): it is not over, its figures are to date. false for past (and future) months.",
+    }),
   })
   .meta({ id: "MonthlyActivity" });
 

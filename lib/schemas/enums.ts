@@ -22,9 +22,9 @@ export const AUDIT_OPERATIONS = [
   "transaction_facets",
   "monthly_activity",
   "summary",
-  "live_updates",
-
   "portfolio",
+  "transaction_totals",
+  "live_updates",
   "audit_trail",
 ] as const;
 

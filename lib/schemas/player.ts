@@ -63,6 +63,7 @@ export const kpiSchema = z
     last_withdrawal: nullable(
       z.object({
         amount: exactNumberSchema.meta({ description: "Positive amount of the newest withdrawal." }),
+        date: dateTimeSchema.meta({ description: "When it was requested: its transaction `date`." }),
         status: z.enum(["completed", "pending"]),
       }),
     ).meta({ description: "Newest withdrawal; null if the player never withdrew." }),

@@ -32,40 +32,56 @@ const cashFlowSchema = z
   })
   .meta({ id: "PeriodSummaryCashFlow" });
 
+/** The figures of one period: the summary's own and, beside them, the previous period's. */
+const periodFiguresShape = {
+  from: dateTimeSchema
+    .nullable()
+    .meta({ description: "Start of the period (a UTC midnight, inclusive); null for `all`." }),
+  to: dateTimeSchema.nullable().meta({
+    description: "End of the period: the UTC midnight after its last day (exclusive); null for `all`.",
+  }),
+  deposits: cashFlowSchema,
+  withdrawals: cashFlowSchema,
+  net_deposits: exactNumberSchema.meta({
+    description: "`deposits.sum − withdrawals.sum`: negative when the player took out more than they put in.",
+  }),
+  bets: flowSchema,
+  wins: flowSchema,
+  gross_gaming_revenue: exactNumberSchema.meta({
+    description:
+      "`bets.sum − wins.sum`, from the house's point of view: positive when the house won, negative when the player did.",
+  }),
+  bonus_granted: flowSchema.meta({
+    description:
+      "Completed `bonus` transactions that credited the player (positive `amount`): grants, not conversions or expiries.",
+  }),
+  first_activity: dateTimeSchema.nullable().meta({
+    description:
+      "`date` of the player's oldest transaction in the period, pending ones included; null when none.",
+  }),
+  last_activity: dateTimeSchema.nullable().meta({
+    description:
+      "`date` of the player's newest transaction in the period, pending ones included; null when none.",
+  }),
+};
+
+export const periodFiguresSchema = z.object(periodFiguresShape).meta({
+  id: "PeriodFigures",
+  description:
+    "The previous period's figures, defined as the summary's own: the period of the same length that ends where the summary's starts (for `30d` asked on 2026-11-20: 2026-09-22T00:00:00Z up to 2026-10-22T00:00:00Z). Exact, from the same per-day statistics.",
+});
+
+export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
+
 export const playerSummarySchema = z
   .object({
     player_id: z.string(),
     currency: z.string().meta({ description: "The player's currency: every amount is in it." }),
     period: z.enum(SUMMARY_PERIODS),
-    from: dateTimeSchema
-      .nullable()
-      .meta({ description: "Start of the period (a UTC midnight, inclusive); null for `all`." }),
-    to: dateTimeSchema.nullable().meta({
-      description: "End of the period: the UTC midnight after today (exclusive); null for `all`.",
-    }),
-    deposits: cashFlowSchema,
-    withdrawals: cashFlowSchema,
-    net_deposits: exactNumberSchema.meta({
+    ...periodFiguresShape,
+    previous: periodFiguresSchema.nullable().meta({
       description:
-        "`deposits.sum − withdrawals.sum`: negative when the player took out more than they put in.",
-    }),
-    bets: flowSchema,
-    wins: flowSchema,
-    gross_gaming_revenue: exactNumberSchema.meta({
-      description:
-        "`bets.sum − wins.sum`, from the house's point of view: positive when the house won, negative when the player did.",
-    }),
-    bonus_granted: flowSchema.meta({
-      description:
-        "Completed `bonus` transactions that credited the player (positive `amount`): grants, not conversions or expiries.",
-    }),
-    first_activity: dateTimeSchema.nullable().meta({
-      description:
-        "`date` of the player's oldest transaction in the period, pending ones included; null when none.",
-    }),
-    last_activity: dateTimeSchema.nullable().meta({
-      description:
-        "`date` of the player's newest transaction in the period, pending ones included; null when none.",
+        "The same figures for the previous period of the same length (the 30 days before these 30), to show each figure's change; null for `all`, which has no period before it.",
     }),
   })
   .meta({

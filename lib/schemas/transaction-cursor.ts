@@ -8,12 +8,12 @@
 export interface TransactionKey {
   date: Date;
   id: string;
-  /** The amount as exact decimal text: part of the key of the amount sorts only. */
+  /** The amount's size (absolute value) as exact decimal text: part of the key of the amount sorts only. */
   amount?: string;
 }
 
 /**
- * The list orders: by `date` or by signed `amount`, each either way, `id` breaking ties in the same direction,
+ * The list orders: by `date` or by the size of `amount` (its absolute value), each either way, `id` breaking ties in the same direction,
  * so every order is total. date_desc is the default.
  */
 export const TRANSACTION_SORTS = ["date_desc", "date_asc", "amount_desc", "amount_asc"] as const;
@@ -48,7 +48,8 @@ export function decodeTransactionCursor(cursor: string): TransactionKey | null {
   return { date: new Date(ms), id };
 }
 
-const AMOUNT = /^-?(0|[1-9]\d{0,29})(\.\d{1,8})?$/;
+/** The amount orders sort by size: their cursors carry an amount's size, never a sign. */
+const AMOUNT = /^(0|[1-9]\d{0,29})(\.\d{1,8})?$/;
 
 /**
  * A cursor for any order. date_desc cursors keep the original layout (`<ms>.<id>`, so cursors issued before sorting

@@ -116,7 +116,7 @@ const transactionFilterShape = {
 /** The order of the list and the export; chosen by `sort`, default newest first. */
 const sortParam = z.enum(TRANSACTION_SORTS).default("date_desc").meta({
   description:
-    "`date_desc` (newest first, the default), `date_asc` (oldest first), `amount_desc` (largest signed `amount` first: credits, then debits) or `amount_asc` (the reverse). Ties are broken by `id` in the same direction, so every order is total and pages never overlap or skip. `total` does not depend on the order. A deep `offset` is cheap for the date orders (whole days are skipped by their daily counts); for the amount orders its cost grows with the offset (an index-only scan over the entries skipped): page deep amount-sorted results with `cursor`.",
+    "`date_desc` (newest first, the default), `date_asc` (oldest first), `amount_desc` (largest first by size, the absolute value of `amount`: a −2,073 withdrawal before a −145 one, a credit and a debit of the same size side by side) or `amount_asc` (smallest first by size). Ties are broken by `id` in the same direction, so every order is total and pages never overlap or skip. `total` does not depend on the order. A deep `offset` is cheap for the date orders (whole days are skipped by their daily counts); for the amount orders its cost grows with the offset (an index-only scan over the entries skipped): page deep amount-sorted results with `cursor`.",
 });
 
 function checkDateRange(

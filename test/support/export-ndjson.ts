@@ -21,8 +21,9 @@ const PLAYER_JSON_SQL = `json_build_object(
     'bonus_balance', ${money("bonus_balance")}, 'withdrawable_balance', ${money("withdrawable_balance")},
     'pending_withdrawal', ${money("pending_withdrawal")}),
   'kpi', json_build_object('active_bonus', active_bonus, 'wr', ${money("wr")},
-    'last_withdrawal', CASE WHEN last_withdrawal_amount IS NOT NULL AND last_withdrawal_status IS NOT NULL THEN
-      json_build_object('amount', ${money("last_withdrawal_amount")},
+    'last_withdrawal', CASE WHEN last_withdrawal_amount IS NOT NULL AND last_withdrawal_status IS NOT NULL
+      AND last_withdrawal_date IS NOT NULL THEN
+      json_build_object('amount', ${money("last_withdrawal_amount")}, 'date', ${ts("last_withdrawal_date")},
         'status', CASE WHEN last_withdrawal_status = 'pending' THEN 'pending' ELSE 'completed' END) END,
     'last_deposit', CASE WHEN last_deposit_amount IS NOT NULL AND last_deposit_date IS NOT NULL THEN
       json_build_object('amount', ${money("last_deposit_amount")}, 'date', ${ts("last_deposit_date")}) END,

@@ -61,9 +61,12 @@ export async function createRouteKit(
       import("../../lib/openapi/document.ts"),
     ]);
   // The other player reads and the whole audit trail, keyed by the path segment after the player id.
-  const [facets, activity, summary, auditLog] = await Promise.all([
+  const [facets, totals, activity, summary, auditLog] = await Promise.all([
     import(
       "../../app/api/v1/players/[playerId]/transaction-facets/route.ts"
+    ) as unknown as Promise<RouteModule>,
+    import(
+      "../../app/api/v1/players/[playerId]/transaction-totals/route.ts"
     ) as unknown as Promise<RouteModule>,
     import(
       "../../app/api/v1/players/[playerId]/monthly-activity/route.ts"
@@ -75,6 +78,7 @@ export async function createRouteKit(
     transactions,
     audit,
     "transaction-facets": facets,
+    "transaction-totals": totals,
     "monthly-activity": activity,
     summary,
   };

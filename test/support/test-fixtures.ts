@@ -15,6 +15,7 @@ export const FIXTURE_READ_ROUTES = [
   `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions`,
   `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions/export`,
   `/api/v1/players/${FIXTURE_PLAYER_ID}/transaction-facets`,
+  `/api/v1/players/${FIXTURE_PLAYER_ID}/transaction-totals`,
   `/api/v1/players/${FIXTURE_PLAYER_ID}/monthly-activity`,
   `/api/v1/players/${FIXTURE_PLAYER_ID}/summary`,
   `/api/v1/players/${FIXTURE_PLAYER_ID}/audit`,

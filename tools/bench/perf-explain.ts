@@ -123,6 +123,10 @@ const combinations: [string, Query][] = [
     `event_type + event_name + created_by + date range`,
     { event_type: [type1], event_name: [name1], created_by: creator, ...range },
   ],
+  // The amount orders sort by size, abs(amount): served by the abs-amount expression indexes.
+  ["sort=amount_desc (by size)", { sort: "amount_desc" }],
+  ["event_type=withdrawal + sort=amount_desc", { event_type: ["withdrawal"], sort: "amount_desc" }],
+  ["event_type=withdrawal + sort=amount_asc", { event_type: ["withdrawal"], sort: "amount_asc" }],
 ];
 
 const lines: Line[] = [];

@@ -116,11 +116,11 @@ describe("generateDataset", () => {
       "transactions_bonus_grants_idx",
       "transactions_pending_withdrawals_idx",
       "transactions_pkey",
-      "transactions_player_amount_id_idx",
+      "transactions_player_abs_amount_id_idx",
       "transactions_player_creator_date_id_idx",
       "transactions_player_date_id_idx",
       "transactions_player_name_date_id_idx",
-      "transactions_player_type_amount_id_idx",
+      "transactions_player_type_abs_amount_id_idx",
       "transactions_player_type_date_id_idx",
     ]);
     const fk = await client.query(

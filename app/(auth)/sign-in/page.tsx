@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { authProviderSettings } from "@/lib/auth/auth-options";
 import { DEMO_CREDENTIALS } from "@/lib/auth/demo-credentials";
-import { safeCallbackPath } from "@/lib/auth/paths";
+import { SIGN_IN_REASON_EXPIRED, safeCallbackPath } from "@/lib/auth/paths";
 import { getCurrentSession } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Sign in · Player Accounts" };
@@ -19,6 +19,7 @@ export default async function SignInPage({
   const callbackUrl = safeCallbackPath(one(params.callbackUrl));
   if (await getCurrentSession()) redirect(callbackUrl);
   const settings = authProviderSettings();
+  const expired = one(params.reason) === SIGN_IN_REASON_EXPIRED;
 
   return (
     <main id="main" className="flex min-h-screen items-start justify-center px-4 py-10 sm:items-center">
@@ -28,6 +29,20 @@ export default async function SignInPage({
           <h1 className="mt-1 text-2xl font-semibold text-slate-900">Sign in to Player Accounts</h1>
           <p className="mt-2 text-sm text-slate-600">Player profiles and transaction history.</p>
         </div>
+        {expired ? (
+          <p
+            role="status"
+            data-testid="session-expired"
+            className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950"
+          >
+            Your session expired — sign in to continue.
+            {callbackUrl !== "/" ? (
+              <span className="block font-normal text-amber-900">
+                You will return to the page you were on.
+              </span>
+            ) : null}
+          </p>
+        ) : null}
         <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-xs">
           {settings.demoUsers || settings.oidc ? (
             <SignInForm

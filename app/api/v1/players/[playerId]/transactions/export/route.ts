@@ -4,13 +4,9 @@ import { acquireExportSlot } from "@/lib/http/export-gate";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { closeConnection } from "@/lib/http/request-stamp.mjs";
 import { streamResponse } from "@/lib/http/stream-response";
+import { attachmentDisposition, exportFileName } from "@/lib/players/export-file-name";
 import { streamPlayerTransactions } from "@/lib/players/stream-player-transactions";
-import {
-  EXPORT_MEDIA_TYPES,
-  exportFileName,
-  exportLines,
-  exportPreamble,
-} from "@/lib/players/transaction-export-format";
+import { EXPORT_MEDIA_TYPES, exportLines, exportPreamble } from "@/lib/players/transaction-export-format";
 import { playerIdSchema } from "@/lib/schemas/player";
 import { transactionExportQuerySchema } from "@/lib/schemas/transaction";
 
@@ -31,7 +27,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
     }
     const headers = {
       "Content-Type": EXPORT_MEDIA_TYPES[format],
-      "Content-Disposition": `attachment; filename="${exportFileName(playerId, format)}"`,
+      "Content-Disposition": attachmentDisposition(exportFileName({ playerId, format, filters, sort })),
     };
     if (request.method === "HEAD") {
       release();
