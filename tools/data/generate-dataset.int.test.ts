@@ -114,6 +114,7 @@ describe("generateDataset", () => {
       "transaction_daily_stats_flows_idx",
       "transaction_daily_stats_pkey",
       "transactions_bonus_grants_idx",
+      "transactions_id_lower_idx",
       "transactions_pending_withdrawals_idx",
       "transactions_pkey",
       "transactions_player_abs_amount_id_idx",
