@@ -60,10 +60,10 @@ describe("problem constructors", () => {
   });
 
   it("unauthorized: a Bearer challenge, with invalid_token and a quote-safe description when asked", () => {
-    expect(unauthorized("missing").headers).toEqual({
+    expect(unauthorized({ detail: "missing" }).headers).toEqual({
       "WWW-Authenticate": 'Bearer realm="player-account-read"',
     });
-    expect(unauthorized('bad "token"', undefined, true).headers["WWW-Authenticate"]).toBe(
+    expect(unauthorized({ detail: 'bad "token"', invalidToken: true }).headers["WWW-Authenticate"]).toBe(
       `Bearer realm="player-account-read", error="invalid_token", error_description="bad 'token'"`,
     );
   });
@@ -83,7 +83,10 @@ describe("problem constructors", () => {
 describe("problemResponse", () => {
   it("writes an RFC 9457 body with the request id, and the error's own headers", async () => {
     const res = problemResponse(
-      unauthorized("nope", [{ name: "Authorization", in: "header", detail: "is required" }]),
+      unauthorized({
+        detail: "nope",
+        errors: [{ name: "Authorization", in: "header", detail: "is required" }],
+      }),
       "rid-1",
       "/api/v1/players/P1",
     );
