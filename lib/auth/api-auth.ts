@@ -132,14 +132,9 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
  * issuer and audience (required with a JWKS), that it is an access token with a subject (never an ID token), and
  * grants only the scopes the token carries. Either way a verified token's `sid` must equal X-Session-ID, and a
  * token this app minted from a sign-in session is good only while that session is (judgeSession).
- */
-export async function authenticateApiRequest(headers: Headers): Promise<ApiPrincipal> {
-  return authenticate(headers);
-}
-
-/**
- * authenticateApiRequest, answering at once (no promise) when the token was verified a moment ago: on the
- * request path every promise costs (Node 20 tracks each one for AsyncLocalStorage). Throws like it rejects.
+ *
+ * Answers at once (no promise) when the token was verified a moment ago: on the request path every promise
+ * costs (Node 20 tracks each one for AsyncLocalStorage). Throws synchronously or rejects alike.
  */
 export function authenticate(headers: Headers): ApiPrincipal | Promise<ApiPrincipal> {
   const authorization = headers.get("authorization")?.trim() ?? "";

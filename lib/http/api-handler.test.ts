@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetEnvCache } from "@/lib/env";
+import { describe, expect, it, vi } from "vitest";
 import { playerNotFound } from "@/lib/errors";
 import { problemSchema } from "@/lib/schemas/common";
+import { stubEnvForEachTest } from "@/test/support/env";
 import { ExactNumber } from "../schemas/exact-number.ts";
 import { methodNotAllowedHandler, readOnlyMethods, withApi } from "./api-handler.ts";
 import { requestFilters } from "./audited-read.ts";
@@ -17,15 +17,7 @@ import { clientRequestIdFor, newRequestId } from "./request-id.ts";
 import { jsonResponse, problemResponse } from "./responses.ts";
 import { toProblem } from "./to-problem.ts";
 
-beforeEach(() => {
-  vi.stubEnv("LOG_LEVEL", "silent");
-  vi.stubEnv("AUTH_MODE", "demo");
-  resetEnvCache();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnvCache();
-});
+stubEnvForEachTest({ LOG_LEVEL: "silent", AUTH_MODE: "demo" });
 
 const request = (path = "/api/v1/x", init: RequestInit = {}) => new Request(`http://localhost${path}`, init);
 const authed = (path = "/api/v1/x", extra: Record<string, string> = {}) =>
