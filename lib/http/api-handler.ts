@@ -106,6 +106,11 @@ export function methodNotAllowedHandler(allowed: readonly string[] = ["GET", "HE
   };
 }
 
+/** What a read-only route module exports: GET through withApi, a 405 problem for every other method. */
+export type ReadRouteExports<P extends Record<string, string>> = ReturnType<typeof readOnlyMethods> & {
+  GET: ReturnType<typeof withApi<P>>;
+};
+
 /**
  * Everything a read-only route exports, in one line:
  * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(definition)` for a read defined in
@@ -114,11 +119,11 @@ export function methodNotAllowedHandler(allowed: readonly string[] = ["GET", "HE
  */
 export function readRoute<P extends Record<string, string>, Q, B>(
   read: ReadDefinition<P, Q, B>,
-): ReturnType<typeof readOnlyMethods> & { GET: ReturnType<typeof withApi<P>> };
+): ReadRouteExports<P>;
 export function readRoute<P extends Record<string, string>>(
   handler: ApiHandler<P>,
   options?: ApiOptions,
-): ReturnType<typeof readOnlyMethods> & { GET: ReturnType<typeof withApi<P>> };
+): ReadRouteExports<P>;
 export function readRoute<P extends Record<string, string>, Q, B>(
   read: ApiHandler<P> | ReadDefinition<P, Q, B>,
   options: ApiOptions = {},
