@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 /*
  * The modules that reach the database or the audit trail import "server-only", so that a client component
  * importing one fails `next build` (Next.js resolves the marker by layer; docs/architecture.md). This holds the
- * marks in place: the database client, every data function of lib/players (each takes a PrismaClient) and every
- * module of lib/audit.
+ * marks in place: the database client, every data function of lib/players (each takes a PrismaClient), every
+ * module of lib/audit and server rendering's caller of the API's reads (lib/reads/server-caller.ts).
  */
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MARK = /^import "server-only";$/m;
@@ -23,11 +23,12 @@ function mustBeMarked(): string[] {
     "lib/db/client.ts",
     ...modules("lib/players").filter((file) => source(file).includes("PrismaClient")),
     ...modules("lib/audit"),
+    "lib/reads/server-caller.ts",
   ];
 }
 
 describe('import "server-only"', () => {
-  it("marks the database client, the data functions and the audit trail", () => {
+  it("marks the database client, the data functions, the audit trail and the server caller", () => {
     const files = mustBeMarked();
     expect(files).toContain("lib/players/list-player-transactions.ts");
     expect(files).toContain("lib/audit/list-player-audit-trail.ts");

@@ -1,22 +1,9 @@
 "use client";
 
 import { KeyRound, LoaderCircle, LogIn } from "lucide-react";
-import { signIn } from "next-auth/react";
-import { type FormEvent, useId, useRef, useState } from "react";
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
-import { clearApiCredentials } from "@/lib/client/api-client";
-import { useHydrated } from "@/lib/hooks/use-hydrated";
+import { useSignIn } from "@/lib/hooks/use-sign-in";
 import { Button } from "../ui/button.tsx";
-
-const ERRORS: Record<string, string> = {
-  CredentialsSignin: "That username and password do not match a demo account.",
-  OAuthSignin: "Could not start single sign-on. Try again.",
-  OAuthCallback: "Single sign-on did not complete. Try again.",
-  AccessDenied: "Access was denied.",
-  SessionRequired: "Please sign in to continue.",
-  TooManyAttempts:
-    "Too many failed sign-ins for this account or from this network. Wait a few minutes, then try again.",
-};
 
 export interface DemoAccount {
   username: string;
@@ -43,48 +30,15 @@ export function SignInForm({
   initialError: string | null;
 }) {
   const demoUsers = demoAccounts !== null;
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(
-    initialError ? (ERRORS[initialError] ?? "Sign-in failed. Try again.") : null,
-  );
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
-  const errorId = useId();
-  const passwordRef = useRef<HTMLInputElement>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const result = await signIn("credentials", { username, password, redirect: false, callbackUrl });
-    if (result?.ok && !result.error) {
-      clearApiCredentials();
-      // A full page load: the server layout reads the new session cookie.
-      window.location.assign(callbackUrl);
-      return;
-    }
-    setBusy(false);
-    setError(ERRORS[result?.error ?? ""] ?? "Sign-in failed. Try again.");
-    passwordRef.current?.select();
-  }
-
-  function fillDemo(u: string, p: string) {
-    setUsername(u);
-    setPassword(p);
-    setError(null);
-  }
-
+  const form = useSignIn({ callbackUrl, initialError });
+  const { error, errorId, busy, hydrated } = form;
   return (
     <div className="space-y-6">
       {oidcName ? (
         <Button
           variant={demoUsers ? "secondary" : "primary"}
           className="w-full"
-          onClick={() => {
-            setBusy(true);
-            void signIn("oidc", { callbackUrl });
-          }}
+          onClick={form.signInWithOidc}
           disabled={busy || !hydrated}
         >
           <LogIn aria-hidden="true" className="size-4" />
@@ -94,7 +48,7 @@ export function SignInForm({
 
       {demoUsers ? (
         <form
-          onSubmit={onSubmit}
+          onSubmit={form.submit}
           noValidate
           className="space-y-4"
           aria-describedby={error ? errorId : undefined}
@@ -109,8 +63,8 @@ export function SignInForm({
                 name="username"
                 autoComplete="username"
                 required
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
+                value={form.username}
+                onChange={(e) => form.setUsername(e.target.value)}
                 className={inputClass}
                 aria-invalid={error ? true : undefined}
               />
@@ -125,9 +79,9 @@ export function SignInForm({
                 type="password"
                 autoComplete="current-password"
                 required
-                ref={passwordRef}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                ref={form.passwordRef}
+                value={form.password}
+                onChange={(e) => form.setPassword(e.target.value)}
                 className={inputClass}
                 aria-invalid={error ? true : undefined}
               />
@@ -135,61 +89,65 @@ export function SignInForm({
             <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-red-700">
               {error}
             </p>
-            <Button
-              type="submit"
-              variant="primary"
-              className="w-full"
-              disabled={busy || !username || !password}
-            >
+            <Button type="submit" variant="primary" className="w-full" disabled={!form.canSubmit}>
               {busy ? (
                 <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
               ) : (
                 <LogIn aria-hidden="true" className="size-4" />
               )}
-              {busy ? "Signing in…" : "Sign in"}
+              {form.submitLabel}
             </Button>
           </fieldset>
         </form>
       ) : null}
 
-      {demoUsers ? (
-        <section
-          aria-labelledby="demo-accounts"
-          className="rounded-md border border-slate-200 bg-slate-50 p-4"
-        >
-          <h2 id="demo-accounts" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-            <KeyRound aria-hidden="true" className="size-4" />
-            Demo accounts
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">One per role. Choose one to fill in the form.</p>
-          <ul
-            className="mt-3 divide-y divide-slate-200 border-t border-slate-200"
-            data-testid="demo-accounts"
-          >
-            {(demoAccounts ?? []).map((c) => (
-              <li key={c.username} className="flex items-center justify-between gap-3 py-2">
-                <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 text-sm">
-                  <dt className="sr-only">Role</dt>
-                  <dd className="col-span-2 font-medium text-slate-900">{ROLE_LABELS[c.role]}</dd>
-                  <dt className="text-slate-600">Username</dt>
-                  <dd className="break-all font-mono text-slate-900">{c.username}</dd>
-                  <dt className="text-slate-600">Password</dt>
-                  <dd className="break-all font-mono text-slate-900">{c.password}</dd>
-                </dl>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => fillDemo(c.username, c.password)}
-                  disabled={!hydrated}
-                  aria-label={`Use the ${ROLE_LABELS[c.role]} demo account`}
-                >
-                  Use
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {demoAccounts ? (
+        <DemoAccounts accounts={demoAccounts} onUse={form.fillDemo} disabled={!hydrated} />
       ) : null}
     </div>
+  );
+}
+
+/** The demo accounts, one per role, each with a button that fills the form with it. */
+function DemoAccounts({
+  accounts,
+  onUse,
+  disabled,
+}: {
+  accounts: readonly DemoAccount[];
+  onUse: (account: DemoAccount) => void;
+  disabled: boolean;
+}) {
+  return (
+    <section aria-labelledby="demo-accounts" className="rounded-md border border-slate-200 bg-slate-50 p-4">
+      <h2 id="demo-accounts" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <KeyRound aria-hidden="true" className="size-4" />
+        Demo accounts
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">One per role. Choose one to fill in the form.</p>
+      <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200" data-testid="demo-accounts">
+        {accounts.map((c) => (
+          <li key={c.username} className="flex items-center justify-between gap-3 py-2">
+            <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 text-sm">
+              <dt className="sr-only">Role</dt>
+              <dd className="col-span-2 font-medium text-slate-900">{ROLE_LABELS[c.role]}</dd>
+              <dt className="text-slate-600">Username</dt>
+              <dd className="break-all font-mono text-slate-900">{c.username}</dd>
+              <dt className="text-slate-600">Password</dt>
+              <dd className="break-all font-mono text-slate-900">{c.password}</dd>
+            </dl>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onUse(c)}
+              disabled={disabled}
+              aria-label={`Use the ${ROLE_LABELS[c.role]} demo account`}
+            >
+              Use
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,16 +1,15 @@
 "use client";
 
 import { ChevronDown } from "lucide-react";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type MultiSelectOption,
+  selectionSummary,
+  shownOptions,
+  toggleValue,
+} from "@/lib/client/multi-select";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/format/money";
-
-export interface MultiSelectOption {
-  value: string;
-  label: string;
-  count?: number;
-  hint?: string;
-}
+import { useDropdownPanel } from "@/lib/hooks/use-dropdown-panel";
 
 /**
  * A button that opens a list of checkboxes. Native checkboxes keep it keyboard- and screen-reader-
@@ -31,65 +30,19 @@ export function MultiSelect({
   emptyText?: string;
   testId?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLInputElement>("input")?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, [open]);
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === "Escape" && open) {
-      event.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
-  }
-
-  const toggle = (value: string) =>
-    onChange(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
-
-  const selectedLabels = selected.map((v) => options.find((o) => o.value === v)?.label ?? v);
-  const summary =
-    selected.length === 0
-      ? "Any"
-      : selected.length <= 2
-        ? selectedLabels.join(", ")
-        : `${selected.length} selected`;
-  // Values in the URL that this player does not have still show, so they can be unticked.
-  const shown: MultiSelectOption[] = [
-    ...options,
-    ...selected
-      .filter((v) => !options.some((o) => o.value === v))
-      .map((v) => ({ value: v, label: v, count: 0 })),
-  ];
+  const { open, toggle, rootRef, buttonRef, panelRef, panelId, onKeyDown, onBlur } = useDropdownPanel();
+  const summary = selectionSummary(selected, options);
+  const shown = shownOptions(options, selected);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere inside closes the panel
-    <div
-      ref={rootRef}
-      className="relative"
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-      data-testid={testId}
-    >
+    <div ref={rootRef} className="relative" onKeyDown={onKeyDown} onBlur={onBlur} data-testid={testId}>
       <button
         ref={buttonRef}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         className={cn(
           "inline-flex h-9 w-full items-center justify-between gap-2 rounded-md border bg-white px-3 text-sm sm:w-auto sm:min-w-40",
           "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
@@ -111,29 +64,14 @@ export function MultiSelect({
           <legend className="sr-only">{label}</legend>
           {shown.length === 0 ? <p className="px-2 py-1.5 text-sm text-slate-600">{emptyText}</p> : null}
           <div className="max-h-72 overflow-y-auto">
-            {shown.map((o) => {
-              const checked = selected.includes(o.value);
-              return (
-                <label
-                  key={o.value}
-                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100"
-                >
-                  <input
-                    type="checkbox"
-                    className="size-4 shrink-0 cursor-pointer rounded-sm accent-indigo-600"
-                    checked={checked}
-                    onChange={() => toggle(o.value)}
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate">{o.label}</span>
-                    {o.hint ? <span className="block truncate text-xs text-slate-600">{o.hint}</span> : null}
-                  </span>
-                  {o.count !== undefined ? (
-                    <span className="text-xs tabular-nums text-slate-600">{formatCount(o.count)}</span>
-                  ) : null}
-                </label>
-              );
-            })}
+            {shown.map((o) => (
+              <OptionRow
+                key={o.value}
+                option={o}
+                checked={selected.includes(o.value)}
+                onToggle={() => onChange(toggleValue(selected, o.value))}
+              />
+            ))}
           </div>
         </fieldset>
         {selected.length > 0 ? (
@@ -149,5 +87,34 @@ export function MultiSelect({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** One option: a native checkbox with its label, hint and count. */
+function OptionRow({
+  option,
+  checked,
+  onToggle,
+}: {
+  option: MultiSelectOption;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100">
+      <input
+        type="checkbox"
+        className="size-4 shrink-0 cursor-pointer rounded-sm accent-indigo-600"
+        checked={checked}
+        onChange={onToggle}
+      />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate">{option.label}</span>
+        {option.hint ? <span className="block truncate text-xs text-slate-600">{option.hint}</span> : null}
+      </span>
+      {option.count !== undefined ? (
+        <span className="text-xs tabular-nums text-slate-600">{formatCount(option.count)}</span>
+      ) : null}
+    </label>
   );
 }

@@ -4,6 +4,12 @@ import { Eraser, Search, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { HistoryMode } from "@/lib/client/date-draft";
 import {
+  creatorChoices,
+  eventNameOptions,
+  eventTypeOptions,
+  isPresetActive,
+} from "@/lib/client/transaction-filter-options";
+import {
   DATE_PRESETS,
   type FilterState,
   isEventType,
@@ -17,10 +23,9 @@ import {
 import type { TransactionFacetsData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { timeZoneLabel } from "@/lib/format/dates";
-import { EVENT_TYPE_LABELS, SORT_LABELS, TRANSACTION_STATUS_LABELS } from "@/lib/format/labels";
+import { SORT_LABELS, TRANSACTION_STATUS_LABELS } from "@/lib/format/labels";
 import { formatCount } from "@/lib/format/money";
 import { useDateDraft } from "@/lib/hooks/use-date-draft";
-import { EVENT_TYPES } from "@/lib/schemas/enums";
 import { Button } from "../ui/button.tsx";
 import { MultiSelect } from "./multi-select.tsx";
 
@@ -46,42 +51,21 @@ export function TransactionFilters({
   onClear: () => void;
   active: boolean;
 }) {
-  const typeCounts = new Map(facets?.event_types.map((t) => [t.value, t.count]));
-  const typeOptions = EVENT_TYPES.map((t) => ({
-    value: t,
-    label: EVENT_TYPE_LABELS[t] ?? t,
-    count: typeCounts.get(t),
-  }));
-  const nameOptions = (facets?.event_names ?? []).map((n) => ({
-    value: n.value,
-    label: n.value,
-    count: n.count,
-    hint: n.event_types.map((t) => EVENT_TYPE_LABELS[t] ?? t).join(", "),
-  }));
-  const creators = [...(facets?.created_by ?? [])];
-  const creatorValues = creators.map((c) => c.value);
-  if (state.created_by && !creatorValues.includes(state.created_by)) {
-    creators.push({ value: state.created_by, count: 0 });
-  }
-  const presetActive = (days: number) => {
-    const range = presetRange(days, tz);
-    return state.from === range.from && state.to === range.to;
-  };
-
+  const creators = creatorChoices(facets, state.created_by);
   return (
     <div className="space-y-3 border-b border-slate-100 px-4 py-3 sm:px-5">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <MultiSelect
           label="Event type"
           testId="filter-event-type"
-          options={typeOptions}
+          options={eventTypeOptions(facets)}
           selected={state.event_type}
           onChange={(values) => onChange({ event_type: values.filter(isEventType) })}
         />
         <MultiSelect
           label="Event name"
           testId="filter-event-name"
-          options={nameOptions}
+          options={eventNameOptions(facets)}
           selected={state.event_name}
           emptyText={facets ? "This player has no transactions." : "Loading…"}
           onChange={(values) => onChange({ event_name: values })}
@@ -130,50 +114,11 @@ export function TransactionFilters({
         ) : null}
       </div>
 
-      <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <legend className="sr-only">Date range, whole days in {timeZoneLabel(tz)}</legend>
-        <DateField
-          label="From"
-          value={state.from}
-          max={state.to}
-          onCommit={(from, history) => onChange({ from }, history)}
-        />
-        <DateField
-          label="To"
-          value={state.to}
-          min={state.from}
-          onCommit={(to, history) => onChange({ to }, history)}
-        />
-        <span className="text-xs text-slate-600">Whole days, {timeZoneLabel(tz)}</span>
-        <div className="flex flex-wrap gap-1.5 sm:ml-2">
-          {DATE_PRESETS.map((p) => (
-            <Button
-              key={p.days}
-              size="sm"
-              variant="secondary"
-              aria-pressed={presetActive(p.days)}
-              className={cn(presetActive(p.days) && "border-indigo-500 bg-indigo-50 text-indigo-900")}
-              onClick={() => onChange(presetRange(p.days, tz))}
-            >
-              {p.label}
-            </Button>
-          ))}
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-pressed={!state.from && !state.to}
-            className={cn(!state.from && !state.to && "border-indigo-500 bg-indigo-50 text-indigo-900")}
-            onClick={() => onChange({ from: null, to: null })}
-          >
-            All dates
-          </Button>
-        </div>
-      </fieldset>
+      <DateRangeFields state={state} tz={tz} onChange={onChange} />
     </div>
   );
 }
 
-/** Lookup by exact transaction id: applied on Enter or "Find", so that typing does not fetch on every key. */
 /** A labelled single-choice menu on one line. */
 function SelectField({
   label,
@@ -212,6 +157,7 @@ function SelectField({
   );
 }
 
+/** Lookup by exact transaction id: applied on Enter or "Find", so that typing does not fetch on every key. */
 function TransactionIdLookup({
   value,
   onChange,
@@ -298,5 +244,55 @@ function DateField({
         onKeyDown={draft.onKeyDown}
       />
     </div>
+  );
+}
+
+/** The date range: two day inputs and the presets, whole days in the chosen time zone. */
+function DateRangeFields({
+  state,
+  tz,
+  onChange,
+}: {
+  state: FilterState;
+  tz: TimeZoneChoice;
+  onChange: (patch: FilterPatch, history?: HistoryMode) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+      <legend className="sr-only">Date range, whole days in {timeZoneLabel(tz)}</legend>
+      <DateField
+        label="From"
+        value={state.from}
+        max={state.to}
+        onCommit={(from, history) => onChange({ from }, history)}
+      />
+      <DateField label="To" value={state.to} min={state.from} onCommit={(to, history) => onChange({ to }, history)} />
+      <span className="text-xs text-slate-600">Whole days, {timeZoneLabel(tz)}</span>
+      <div className="flex flex-wrap gap-1.5 sm:ml-2">
+        {DATE_PRESETS.map((p) => (
+          <Button
+            key={p.days}
+            size="sm"
+            variant="secondary"
+            aria-pressed={isPresetActive(state, p.days, tz)}
+            className={cn(
+              isPresetActive(state, p.days, tz) && "border-indigo-500 bg-indigo-50 text-indigo-900",
+            )}
+            onClick={() => onChange(presetRange(p.days, tz))}
+          >
+            {p.label}
+          </Button>
+        ))}
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-pressed={!state.from && !state.to}
+          className={cn(!state.from && !state.to && "border-indigo-500 bg-indigo-50 text-indigo-900")}
+          onClick={() => onChange({ from: null, to: null })}
+        >
+          All dates
+        </Button>
+      </div>
+    </fieldset>
   );
 }

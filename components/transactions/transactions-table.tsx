@@ -1,12 +1,13 @@
 "use client";
 
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import { Fragment, useCallback, useMemo, useState } from "react";
+import { Fragment } from "react";
 import type { SortValue, TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { TransactionData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatDate, formatTime, timeZoneLabel } from "@/lib/format/dates";
 import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
+import { useRowDetails } from "@/lib/hooks/use-row-details";
 import type { TransactionColumnMeta, TransactionsTable } from "@/lib/hooks/use-transactions-table";
 import { Skeleton } from "../ui/skeleton.tsx";
 import {
@@ -178,28 +179,13 @@ export function TransactionsTableView({
   sort: SortValue;
   onSort: (sort: SortValue) => void;
 }) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
-  const toggle = useCallback(
-    (id: string) =>
-      setOpen((prev) => {
-        const next = new Set(prev);
-        if (!next.delete(id)) next.add(id);
-        return next;
-      }),
-    [],
-  );
-  const details = useMemo(() => ({ isOpen: (id: string) => open.has(id), toggle }), [open, toggle]);
-  const headerGroups = table.getHeaderGroups();
+  const details = useRowDetails();
   // Placeholder rows get one cell per column, so they line up with the headings whatever the columns are.
   const columns = table.getAllLeafColumns();
   const rows = table.getRowModel().rows.map((r) => r.original);
   return (
     <div className="relative">
-      {refreshing ? (
-        <div aria-hidden="true" className="absolute inset-x-0 top-0 z-10 h-0.5 overflow-hidden bg-indigo-100">
-          <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-indigo-600" />
-        </div>
-      ) : null}
+      {refreshing ? <RefreshBar /> : null}
       <div
         className={cn("md:hidden", refreshing && "opacity-60 transition-opacity")}
         aria-busy={loading || refreshing}
@@ -222,80 +208,126 @@ export function TransactionsTableView({
             <caption id={captionId} className="sr-only">
               {caption}
             </caption>
-            <thead className="bg-slate-50">
-              {headerGroups.map((group) => (
-                <tr key={group.id} className="border-b border-slate-200">
-                  {group.headers.map((header) => (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={ariaSort(header.column.columnDef.meta, sort)}
-                      className={cn(
-                        "whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600",
-                        headerClass(header.column.columnDef.meta),
-                      )}
-                    >
-                      {header.isPlaceholder ? null : header.column.columnDef.meta?.sort ? (
-                        <SortButton sort={header.column.columnDef.meta.sort} current={sort} onSort={onSort}>
-                          <table.FlexRender header={header} />
-                        </SortButton>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
+            <TableHead table={table} sort={sort} onSort={onSort} />
             <tbody className={cn(refreshing && "opacity-60 transition-opacity")}>
-              {loading
-                ? Array.from({ length: skeletonRows }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                    <tr key={i} className="h-13 border-b border-slate-100">
-                      {columns.map((column) => (
-                        <td key={column.id} className="px-3">
-                          <Skeleton className="h-3.5 w-full max-w-32" />
-                        </td>
-                      ))}
-                    </tr>
-                  ))
-                : table.getRowModel().rows.map((row) => (
-                    <Fragment key={row.id}>
-                      <tr
-                        className="h-11 border-b border-slate-100 hover:bg-slate-50"
-                        data-testid="transaction-row"
-                        data-transaction-id={row.id}
-                      >
-                        {row.getAllCells().map((cell) => (
-                          <td
-                            key={cell.id}
-                            data-column={cell.column.id}
-                            className={cn(
-                              "px-3 py-2 align-middle text-slate-800",
-                              cellClass(cell.column.columnDef.meta),
-                            )}
-                          >
-                            <table.FlexRender cell={cell} />
-                          </td>
-                        ))}
-                      </tr>
-                      {open.has(row.id) ? (
-                        <tr
-                          id={detailsId(row.id)}
-                          data-testid="transaction-details"
-                          className="border-b border-slate-100 bg-slate-50"
-                        >
-                          <td colSpan={columns.length} className="px-3 py-3">
-                            <TransactionDetails t={row.original} tz={tz} />
-                          </td>
-                        </tr>
-                      ) : null}
-                    </Fragment>
-                  ))}
+              {loading ? (
+                <SkeletonRows count={skeletonRows} columns={columns} />
+              ) : (
+                <TransactionRows table={table} isOpen={details.isOpen} tz={tz} />
+              )}
             </tbody>
           </table>
         </RowDetailsContext>
       </section>
     </div>
   );
+}
+
+/** The progress line over the table while the next page or filter loads. */
+function RefreshBar() {
+  return (
+    <div aria-hidden="true" className="absolute inset-x-0 top-0 z-10 h-0.5 overflow-hidden bg-indigo-100">
+      <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-indigo-600" />
+    </div>
+  );
+}
+
+/** The column headings; a sortable column's heading is a button. */
+function TableHead({
+  table,
+  sort,
+  onSort,
+}: {
+  table: TransactionsTable;
+  sort: SortValue;
+  onSort: (sort: SortValue) => void;
+}) {
+  return (
+    <thead className="bg-slate-50">
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id} className="border-b border-slate-200">
+          {group.headers.map((header) => (
+            <th
+              key={header.id}
+              scope="col"
+              aria-sort={ariaSort(header.column.columnDef.meta, sort)}
+              className={cn(
+                "whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600",
+                headerClass(header.column.columnDef.meta),
+              )}
+            >
+              {header.isPlaceholder ? null : header.column.columnDef.meta?.sort ? (
+                <SortButton sort={header.column.columnDef.meta.sort} current={sort} onSort={onSort}>
+                  <table.FlexRender header={header} />
+                </SortButton>
+              ) : (
+                <table.FlexRender header={header} />
+              )}
+            </th>
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
+/** Placeholder rows, one cell per column, so they line up with the headings whatever the columns are. */
+function SkeletonRows({ count, columns }: { count: number; columns: readonly { id: string }[] }) {
+  return Array.from({ length: count }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+    <tr key={i} className="h-13 border-b border-slate-100">
+      {columns.map((column) => (
+        <td key={column.id} className="px-3">
+          <Skeleton className="h-3.5 w-full max-w-32" />
+        </td>
+      ))}
+    </tr>
+  ));
+}
+
+/** A transaction's details, under its row, across every column. */
+function DetailsRow({ t, tz, columnCount }: { t: TransactionData; tz: TimeZoneChoice; columnCount: number }) {
+  return (
+    <tr
+      id={detailsId(t.id)}
+      data-testid="transaction-details"
+      className="border-b border-slate-100 bg-slate-50"
+    >
+      <td colSpan={columnCount} className="px-3 py-3">
+        <TransactionDetails t={t} tz={tz} />
+      </td>
+    </tr>
+  );
+}
+
+/** One row per transaction, each followed by its details when they are open. */
+function TransactionRows({
+  table,
+  isOpen,
+  tz,
+}: {
+  table: TransactionsTable;
+  isOpen: (id: string) => boolean;
+  tz: TimeZoneChoice;
+}) {
+  return table.getRowModel().rows.map((row) => (
+    <Fragment key={row.id}>
+      <tr
+        className="h-11 border-b border-slate-100 hover:bg-slate-50"
+        data-testid="transaction-row"
+        data-transaction-id={row.id}
+      >
+        {row.getAllCells().map((cell) => (
+          <td
+            key={cell.id}
+            data-column={cell.column.id}
+            className={cn("px-3 py-2 align-middle text-slate-800", cellClass(cell.column.columnDef.meta))}
+          >
+            <table.FlexRender cell={cell} />
+          </td>
+        ))}
+      </tr>
+      {isOpen(row.id) ? <DetailsRow t={row.original} tz={tz} columnCount={row.getAllCells().length} /> : null}
+    </Fragment>
+  ));
 }

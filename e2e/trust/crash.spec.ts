@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import {
   appBase,
   appsStoppedAfterAll,
+  auditRowsOf,
   type HttpFailure,
   type HttpResult,
   httpGet,
@@ -60,13 +60,7 @@ test("SIGKILL under load: every read answered 200 has its audit row", async () =
   const answered = results.flatMap(({ sent, result }) =>
     !isFailure(result) && result.status === 200 ? [{ sent, id: String(result.headers["x-request-id"]) }] : [],
   );
-  const db = new pg.Client({ connectionString: DATABASE_URL });
-  await db.connect();
-  const { rows } = await db.query<{ request_id: string; client_request_id: string }>(
-    "SELECT request_id, client_request_id FROM audit_events WHERE session_id = $1",
-    [SESSION],
-  );
-  await db.end();
+  const rows = await auditRowsOf(DATABASE_URL, SESSION);
   const recorded = new Map(rows.map((r) => [r.request_id, r.client_request_id]));
   const missing = answered.filter((a) => recorded.get(a.id) !== a.sent);
   const statuses = results.map((r) => (isFailure(r.result) ? r.result.error : r.result.status));

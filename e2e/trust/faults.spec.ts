@@ -7,6 +7,7 @@ import { loadTestFixtures } from "../../test/support/test-fixtures.ts";
 import {
   appBase,
   appsStoppedAfterAll,
+  auditRowsOf,
   faultPostgres,
   type HttpFailure,
   type HttpResult,
@@ -138,11 +139,7 @@ test("database down: prompt 503s, health says so, recovery without a restart, no
 
   // Every read answered 200 has its audit row, by the server's request id it carried: the answer waited for it.
   const served = answered.filter((r) => r.status === 200).map((r) => String(r.headers["x-request-id"]));
-  const { rows } = await pool.query<{ request_id: string }>(
-    "SELECT request_id FROM audit_events WHERE session_id = $1",
-    [SESSION],
-  );
-  const recorded = new Set(rows.map((r) => r.request_id));
+  const recorded = new Set((await auditRowsOf(pool, SESSION)).map((r) => r.request_id));
   expect(served.filter((id) => !recorded.has(id))).toEqual([]);
   await pool.end();
 });
@@ -187,11 +184,8 @@ test("the audit database refuses writes: reads answer 503, never 200 without a r
 
     await pool.query("DROP TRIGGER refuse_audit ON audit_events");
     expect(statusOf(await read())).toBe(200);
-    const { rows } = await pool.query<{ n: string }>(
-      "SELECT count(*) AS n FROM audit_events WHERE session_id = $1",
-      [session],
-    );
-    expect(Number(rows[0]?.n)).toBe(2); // the two reads answered 200, none of the refused ones
+    // The two reads answered 200, none of the refused ones.
+    expect(await auditRowsOf(pool, session)).toHaveLength(2);
     await pool.end();
   } finally {
     await app?.stop();

@@ -4,6 +4,7 @@
  * spec starts for itself and that are stopped after its tests, whatever happened in them.
  */
 import { test } from "@playwright/test";
+import pg from "pg";
 import { type AppProcess, type StartOptions, startApp, trustPorts } from "../../tools/bench/app-process.ts";
 
 export {
@@ -39,4 +40,23 @@ export function appsStoppedAfterAll(): (
     apps.push(app);
     return app;
   };
+}
+
+/** One audit row, as the trust specs check it: the server's request id and the client's beside it. */
+export interface AuditRow {
+  request_id: string;
+  client_request_id: string | null;
+}
+
+/** The audit rows recorded for one X-Session-ID, read through `db`: a database URL or an open pool. */
+export async function auditRowsOf(db: string | pg.Pool, sessionId: string): Promise<AuditRow[]> {
+  const sql = "SELECT request_id, client_request_id FROM audit_events WHERE session_id = $1";
+  if (typeof db !== "string") return (await db.query<AuditRow>(sql, [sessionId])).rows;
+  const client = new pg.Client({ connectionString: db });
+  await client.connect();
+  try {
+    return (await client.query<AuditRow>(sql, [sessionId])).rows;
+  } finally {
+    await client.end();
+  }
 }

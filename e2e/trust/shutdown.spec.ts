@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import {
   appBase,
   appsStoppedAfterAll,
+  auditRowsOf,
   type HttpFailure,
   type HttpResult,
   httpGet,
@@ -83,19 +83,13 @@ test("SIGTERM: in-flight requests finish with their audit records, then the proc
   expect(answered.some((r) => r.startedAt + r.ms >= signalledAt)).toBe(true);
 
   // Every read served is in the audit trail.
-  const db = new pg.Client({ connectionString: DATABASE_URL });
-  await db.connect();
-  const { rows } = await db.query<{ n: string }>(
-    "SELECT count(*) AS n FROM audit_events WHERE session_id = $1",
-    [SESSION],
-  );
-  await db.end();
-  expect(Number(rows[0]?.n)).toBe(answered.length);
+  const audited = (await auditRowsOf(DATABASE_URL, SESSION)).length;
+  expect(audited).toBe(answered.length);
   test.info().annotations.push({
     type: "figures",
     description: JSON.stringify({
       served: answered.length,
-      audited: Number(rows[0]?.n),
+      audited,
       refused: failed.length,
     }),
   });

@@ -5,7 +5,7 @@ import { apiGet, open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
 /*
  * The player page's first view is rendered on the server (app/(app)/players/[playerId]/first-view.ts): its
  * HTML already holds the profile and the first page of transactions, read as the signed-in user through the
- * API's own handlers (scopes, masking, audit), and the browser does not ask for them again.
+ * API's own read definitions (lib/reads: scopes, masking, audit), and the browser does not ask for them again.
  */
 
 /** The page's HTML as the server sends it, before any script runs. */

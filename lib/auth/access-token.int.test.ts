@@ -2,10 +2,10 @@ import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { getPrisma } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
 import { ApiError } from "@/lib/http/problem";
+import { authenticated } from "@/test/support/authenticate";
+import { restoreEnv, stubEnv } from "@/test/support/env";
 import { issueAccessToken } from "./access-token.ts";
-import { authenticateApiRequest } from "./api-auth.ts";
 import type { Role } from "./roles.ts";
 import { createSession, recordRoles, revokeSession } from "./session-store.ts";
 
@@ -14,19 +14,10 @@ import { createSession, recordRoles, revokeSession } from "./session-store.ts";
  * auth_sessions on the test database), as the API verifies them.
  */
 const SECRET = "test-secret-that-is-long-enough-for-hs256";
-const saved = { ...process.env };
 let sql: pg.Pool;
 
 function headers(token: string, sessionId: string): Headers {
   return new Headers({ Authorization: `Bearer ${token}`, "X-Session-ID": sessionId });
-}
-
-function useEnv(vars: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(vars)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
 }
 
 /** A signed-in user's session, as sign-in records it. */
@@ -35,7 +26,7 @@ const signIn = (role: Role | null = "admin", provider = "credentials", now?: num
 
 /** The 401 the API answers with; fails the test when it accepts. */
 async function refusal(token: string, sessionId: string): Promise<ApiError> {
-  const error = await authenticateApiRequest(headers(token, sessionId)).then(
+  const error = await authenticated(headers(token, sessionId)).then(
     () => null,
     (e: unknown) => e,
   );
@@ -54,7 +45,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  useEnv({
+  stubEnv({
     DATABASE_URL: inject("databaseUrl"),
     AUTH_MODE: "jwt",
     AUTH_JWT_SECRET: SECRET,
@@ -72,8 +63,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  process.env = { ...saved };
-  resetEnvCache();
+  restoreEnv();
 });
 
 describe("app-issued access tokens", () => {
@@ -100,7 +90,7 @@ describe("app-issued access tokens", () => {
   it("are accepted by the API in AUTH_MODE=jwt like any caller's token, for their own session only", async () => {
     const session = await signIn();
     const { token } = await issueAccessToken({ sessionId: session.id });
-    await expect(authenticateApiRequest(headers(token, session.id))).resolves.toMatchObject({
+    await expect(authenticated(headers(token, session.id))).resolves.toMatchObject({
       mode: "jwt",
       subject: "demo-admin",
       sessionId: session.id,
@@ -112,14 +102,14 @@ describe("app-issued access tokens", () => {
   });
 
   it("carry the configured issuer and audience, which the API checks", async () => {
-    useEnv({ AUTH_JWT_ISSUER: "https://back-office.example", AUTH_JWT_AUDIENCE: "player-read-api" });
+    stubEnv({ AUTH_JWT_ISSUER: "https://back-office.example", AUTH_JWT_AUDIENCE: "player-read-api" });
     const session = await signIn();
     const { token } = await issueAccessToken({ sessionId: session.id });
     expect(decodeJwt(token)).toMatchObject({ iss: "https://back-office.example", aud: "player-read-api" });
-    await expect(authenticateApiRequest(headers(token, session.id))).resolves.toMatchObject({
+    await expect(authenticated(headers(token, session.id))).resolves.toMatchObject({
       subject: "demo-admin",
     });
-    useEnv({ AUTH_JWT_AUDIENCE: "another-api" });
+    stubEnv({ AUTH_JWT_AUDIENCE: "another-api" });
     await refusal(token, session.id);
   });
 
@@ -143,36 +133,36 @@ describe("app-issued access tokens", () => {
 
   it("verify with the shared secret even when a JWKS URL serves the identity provider's tokens", async () => {
     // The JWKS URL is unreachable: an HS256 token must never need it.
-    useEnv({
+    stubEnv({
       AUTH_JWKS_URL: "http://127.0.0.1:9/jwks.json",
       AUTH_JWT_ISSUER: "https://id.example",
       AUTH_JWT_AUDIENCE: "player-read-api",
     });
     const session = await signIn();
     const { token } = await issueAccessToken({ sessionId: session.id });
-    await expect(authenticateApiRequest(headers(token, session.id))).resolves.toMatchObject({
+    await expect(authenticated(headers(token, session.id))).resolves.toMatchObject({
       subject: "demo-admin",
     });
   });
 
   it("are bound to their session in demo mode too, when the API can verify them", async () => {
-    useEnv({ AUTH_MODE: "demo" });
+    stubEnv({ AUTH_MODE: "demo" });
     const session = await signIn();
     const { token } = await issueAccessToken({ sessionId: session.id });
-    await expect(authenticateApiRequest(headers(token, session.id))).resolves.toMatchObject({
+    await expect(authenticated(headers(token, session.id))).resolves.toMatchObject({
       verified: true,
     });
-    await expect(authenticateApiRequest(headers(token, "another-session"))).rejects.toMatchObject({
+    await expect(authenticated(headers(token, "another-session"))).rejects.toMatchObject({
       status: 401,
       errors: [{ name: "X-Session-ID" }],
     });
     await revokeSession(session.id, "sign-out");
-    await expect(authenticateApiRequest(headers(token, session.id))).rejects.toMatchObject({ status: 401 });
+    await expect(authenticated(headers(token, session.id))).rejects.toMatchObject({ status: 401 });
   });
 
   it("are never signed with a derived key in AUTH_MODE=jwt without AUTH_JWT_SECRET", async () => {
     const session = await signIn();
-    useEnv({
+    stubEnv({
       AUTH_JWT_SECRET: undefined,
       AUTH_JWKS_URL: "http://127.0.0.1:9/jwks.json",
       AUTH_JWT_ISSUER: "https://id.example",
@@ -183,7 +173,7 @@ describe("app-issued access tokens", () => {
   });
 
   it("honour AUTH_ACCESS_TOKEN_TTL", async () => {
-    useEnv({ AUTH_ACCESS_TOKEN_TTL: "60" });
+    stubEnv({ AUTH_ACCESS_TOKEN_TTL: "60" });
     const session = await signIn();
     const claims = decodeJwt((await issueAccessToken({ sessionId: session.id })).token);
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(60);
@@ -192,7 +182,7 @@ describe("app-issued access tokens", () => {
 
 describe("app-issued access tokens live no longer than their sign-in session", () => {
   it("expire with the session at the latest, and none is minted from an ended session", async () => {
-    useEnv({ AUTH_SESSION_MAX_AGE_SECONDS: "60" });
+    stubEnv({ AUTH_SESSION_MAX_AGE_SECONDS: "60" });
     const started = Date.now();
     const session = await signIn("admin", "credentials", started);
     const late = await issueAccessToken({ sessionId: session.id }, started + 30_000);
@@ -209,7 +199,7 @@ describe("app-issued access tokens live no longer than their sign-in session", (
   it("a token minted before sign-out is refused after it, at once in this process", async () => {
     const session = await signIn();
     const { token } = await issueAccessToken({ sessionId: session.id });
-    await expect(authenticateApiRequest(headers(token, session.id))).resolves.toBeTruthy();
+    await expect(authenticated(headers(token, session.id))).resolves.toBeTruthy();
     await revokeSession(session.id, "sign-out");
     const problem = await refusal(token, session.id);
     expect(problem.detail).toBe("The sign-in session this token was issued for has ended; sign in again.");
@@ -223,26 +213,26 @@ describe("app-issued access tokens live no longer than their sign-in session", (
     vi.setSystemTime(start);
     const session = await signIn();
     const { token } = await issueAccessToken({ sessionId: session.id });
-    await expect(authenticateApiRequest(headers(token, session.id))).resolves.toBeTruthy();
+    await expect(authenticated(headers(token, session.id))).resolves.toBeTruthy();
     // Another instance signs the user out: only the table changes.
     await sql.query("UPDATE auth_sessions SET revoked_at = now() WHERE id = $1", [session.id]);
     vi.setSystemTime(start + 4_900);
-    await expect(authenticateApiRequest(headers(token, session.id))).resolves.toBeTruthy();
+    await expect(authenticated(headers(token, session.id))).resolves.toBeTruthy();
     vi.setSystemTime(start + 5_001);
     await refusal(token, session.id);
   });
 
   it("with AUTH_SESSION_CACHE_SECONDS=0 every check reads the table", async () => {
-    useEnv({ AUTH_SESSION_CACHE_SECONDS: "0" });
+    stubEnv({ AUTH_SESSION_CACHE_SECONDS: "0" });
     const session = await signIn();
     const { token } = await issueAccessToken({ sessionId: session.id });
-    await expect(authenticateApiRequest(headers(token, session.id))).resolves.toBeTruthy();
+    await expect(authenticated(headers(token, session.id))).resolves.toBeTruthy();
     await sql.query("UPDATE auth_sessions SET revoked_at = now() WHERE id = $1", [session.id]);
     await refusal(token, session.id);
   });
 
   it("a token is refused past the session's absolute expiry, however often it was used", async () => {
-    useEnv({ AUTH_SESSION_MAX_AGE_SECONDS: "60", AUTH_ACCESS_TOKEN_TTL: "300" });
+    stubEnv({ AUTH_SESSION_MAX_AGE_SECONDS: "60", AUTH_ACCESS_TOKEN_TTL: "300" });
     const start = Date.now();
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(start);
@@ -250,7 +240,7 @@ describe("app-issued access tokens live no longer than their sign-in session", (
     const { token } = await issueAccessToken({ sessionId: session.id });
     for (let t = 0; t < 60_000; t += 10_000) {
       vi.setSystemTime(start + t);
-      await expect(authenticateApiRequest(headers(token, session.id))).resolves.toBeTruthy();
+      await expect(authenticated(headers(token, session.id))).resolves.toBeTruthy();
     }
     vi.setSystemTime(start + 60_000);
     await refusal(token, session.id);
@@ -266,13 +256,13 @@ describe("app-issued access tokens live no longer than their sign-in session", (
     );
     const renewed = await issueAccessToken({ sessionId: session.id });
     expect(decodeJwt(renewed.token)).toMatchObject({ role: "support_agent", scope: "players:read" });
-    await expect(authenticateApiRequest(headers(renewed.token, session.id))).resolves.toMatchObject({
+    await expect(authenticated(headers(renewed.token, session.id))).resolves.toMatchObject({
       scopes: ["players:read"],
     });
   });
 
   it("a single sign-on session's tokens are refused once its roles are due to be read again", async () => {
-    useEnv({ AUTH_ROLE_RECHECK_SECONDS: "60" });
+    stubEnv({ AUTH_ROLE_RECHECK_SECONDS: "60" });
     const start = Date.now();
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(start);
@@ -281,11 +271,11 @@ describe("app-issued access tokens live no longer than their sign-in session", (
     const ssoToken = (await issueAccessToken({ sessionId: sso.id })).token;
     const demoToken = (await issueAccessToken({ sessionId: demo.id })).token;
     vi.setSystemTime(start + 59_000);
-    await expect(authenticateApiRequest(headers(ssoToken, sso.id))).resolves.toBeTruthy();
+    await expect(authenticated(headers(ssoToken, sso.id))).resolves.toBeTruthy();
     vi.setSystemTime(start + 60_000);
     await refusal(ssoToken, sso.id);
     // Demo accounts' roles come from this app, not from a provider: nothing to re-read.
-    await expect(authenticateApiRequest(headers(demoToken, demo.id))).resolves.toBeTruthy();
+    await expect(authenticated(headers(demoToken, demo.id))).resolves.toBeTruthy();
   });
 
   it("another caller's HS256 token naming a sid of its own is not checked against the sessions", async () => {
@@ -294,7 +284,7 @@ describe("app-issued access tokens live no longer than their sign-in session", (
       .setSubject("reporting-job")
       .setExpirationTime("5m")
       .sign(new TextEncoder().encode(SECRET));
-    await expect(authenticateApiRequest(headers(external, "their-own-session"))).resolves.toMatchObject({
+    await expect(authenticated(headers(external, "their-own-session"))).resolves.toMatchObject({
       subject: "reporting-job",
     });
   });

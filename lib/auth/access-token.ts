@@ -30,7 +30,7 @@ export async function issueAccessToken(
 ): Promise<IssuedAccessToken> {
   const env = getEnv();
   const session = await sessionState(subject.sessionId, now);
-  if (!isLive(session, now)) throw unauthorized("The sign-in session has ended; sign in again.");
+  if (!isLive(session, now)) throw unauthorized({ detail: "The sign-in session has ended; sign in again." });
   const issuedAt = Math.floor(now / 1000);
   const expiresAt = Math.min(issuedAt + env.AUTH_ACCESS_TOKEN_TTL, Math.floor(session.expiresAt / 1000));
   let jwt = new SignJWT({

@@ -3,9 +3,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetEnvCache } from "@/lib/env";
 import { ApiError } from "@/lib/http/problem";
-import { authenticate, authenticateApiRequest, MAX_SESSION_ID_LENGTH } from "./api-auth.ts";
+import { authenticated } from "@/test/support/authenticate";
+import { restoreEnv, stubEnv, stubEnvForEachTest } from "@/test/support/env";
+import { authenticate, MAX_SESSION_ID_LENGTH } from "./api-auth.ts";
 
 const SECRET = "unit-test-secret-of-sufficient-length-0123456789";
 const ISSUER = "https://issuer.test";
@@ -21,7 +22,7 @@ function headers(authorization: string | null, sessionId: string | null = "sess-
 
 /** The 401 problem that authentication throws; fails the test when it succeeds. */
 async function rejection(h: Headers): Promise<ApiError> {
-  const error = await authenticateApiRequest(h).then(
+  const error = await authenticated(h).then(
     () => null,
     (e: unknown) => e,
   );
@@ -31,17 +32,6 @@ async function rejection(h: Headers): Promise<ApiError> {
   expect(problem.type).toBe("/problems/unauthorized");
   expect(problem.headers["WWW-Authenticate"]).toMatch(/^Bearer realm="player-account-read"/);
   return problem;
-}
-
-function useEnv(vars: Record<string, string | undefined>) {
-  beforeEach(() => {
-    for (const [k, v] of Object.entries(vars)) vi.stubEnv(k, v);
-    resetEnvCache();
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    resetEnvCache();
-  });
 }
 
 const JWT_VARS = [
@@ -55,10 +45,10 @@ const JWT_VARS = [
 const cleared = Object.fromEntries(JWT_VARS.map((k) => [k, undefined]));
 
 describe("demo mode", () => {
-  useEnv({ ...cleared, AUTH_MODE: "demo" });
+  stubEnvForEachTest({ ...cleared, AUTH_MODE: "demo" });
 
   it("accepts any non-empty bearer token with a session id", async () => {
-    await expect(authenticateApiRequest(headers("Bearer anything-at-all"))).resolves.toEqual({
+    await expect(authenticated(headers("Bearer anything-at-all"))).resolves.toEqual({
       subject: "demo",
       sessionId: "sess-1",
       mode: "demo",
@@ -71,7 +61,7 @@ describe("demo mode", () => {
 
   it("reads the scheme case-insensitively and tolerates extra spaces", async () => {
     for (const value of ["bearer t", "BEARER t", "BeArEr t", "Bearer   t", "  Bearer t  "]) {
-      await expect(authenticateApiRequest(headers(value)), value).resolves.toMatchObject({ mode: "demo" });
+      await expect(authenticated(headers(value)), value).resolves.toMatchObject({ mode: "demo" });
     }
   });
 
@@ -112,11 +102,11 @@ describe("demo mode", () => {
       expect(problem.errors?.map((e) => e.name)).toEqual(["X-Session-ID"]);
     }
     await expect(
-      authenticateApiRequest(headers("Bearer t", "x".repeat(MAX_SESSION_ID_LENGTH))),
+      authenticated(headers("Bearer t", "x".repeat(MAX_SESSION_ID_LENGTH))),
     ).resolves.toMatchObject({
       sessionId: "x".repeat(MAX_SESSION_ID_LENGTH),
     });
-    await expect(authenticateApiRequest(headers("Bearer t", "  padded id  "))).resolves.toMatchObject({
+    await expect(authenticated(headers("Bearer t", "  padded id  "))).resolves.toMatchObject({
       sessionId: "padded id",
     });
   });
@@ -142,7 +132,7 @@ async function hsToken(
 }
 
 describe("jwt mode with a shared secret", () => {
-  useEnv({
+  stubEnvForEachTest({
     ...cleared,
     AUTH_MODE: "jwt",
     AUTH_JWT_SECRET: SECRET,
@@ -151,7 +141,7 @@ describe("jwt mode with a shared secret", () => {
   });
 
   it("accepts a valid HS256 token and exposes its subject and claims", async () => {
-    const principal = await authenticateApiRequest(headers(`Bearer ${await hsToken({ role: "support" })}`));
+    const principal = await authenticated(headers(`Bearer ${await hsToken({ role: "support" })}`));
     expect(principal).toMatchObject({ subject: "agent-42", mode: "jwt", sessionId: "sess-1" });
     expect(principal.claims).toMatchObject({ iss: ISSUER, aud: AUDIENCE, role: "support" });
   });
@@ -159,7 +149,7 @@ describe("jwt mode with a shared secret", () => {
   it("accepts HS384 and HS512 too", async () => {
     for (const alg of ["HS384", "HS512"]) {
       await expect(
-        authenticateApiRequest(headers(`Bearer ${await hsToken({}, { alg })}`)),
+        authenticated(headers(`Bearer ${await hsToken({}, { alg })}`)),
         alg,
       ).resolves.toMatchObject({
         mode: "jwt",
@@ -173,7 +163,7 @@ describe("jwt mode with a shared secret", () => {
     expect(problem.headers["WWW-Authenticate"]).toContain('error="invalid_token"');
     // Within tolerance it still passes.
     await expect(
-      authenticateApiRequest(headers(`Bearer ${await hsToken({}, { exp: now() - 1 })}`)),
+      authenticated(headers(`Bearer ${await hsToken({}, { exp: now() - 1 })}`)),
     ).resolves.toBeTruthy();
   });
 
@@ -235,7 +225,7 @@ describe("jwt mode with a shared secret", () => {
 
   it("a token naming its session (sid) is good for that X-Session-ID only", async () => {
     const bound = await hsToken({ sid: "sess-1" });
-    await expect(authenticateApiRequest(headers(`Bearer ${bound}`, "sess-1"))).resolves.toMatchObject({
+    await expect(authenticated(headers(`Bearer ${bound}`, "sess-1"))).resolves.toMatchObject({
       sessionId: "sess-1",
     });
     const problem = await rejection(headers(`Bearer ${bound}`, "someone-elses-session"));
@@ -248,7 +238,7 @@ describe("jwt mode with a shared secret", () => {
 });
 
 describe("jwt mode: a token verified a moment ago (the verified-token cache)", () => {
-  useEnv({
+  stubEnvForEachTest({
     ...cleared,
     AUTH_MODE: "jwt",
     AUTH_JWT_SECRET: SECRET,
@@ -274,25 +264,25 @@ describe("jwt mode: a token verified a moment ago (the verified-token cache)", (
 
   it("is refused once it expires, as a fresh check would refuse it", async () => {
     const t = await token(start + 30);
-    await expect(authenticateApiRequest(headers(`Bearer ${t}`))).resolves.toMatchObject({
+    await expect(authenticated(headers(`Bearer ${t}`))).resolves.toMatchObject({
       subject: "agent-42",
     });
     vi.setSystemTime((start + 30 + 5) * 1000 - 1);
-    await expect(authenticateApiRequest(headers(`Bearer ${t}`))).resolves.toBeTruthy();
+    await expect(authenticated(headers(`Bearer ${t}`))).resolves.toBeTruthy();
     vi.setSystemTime((start + 30 + 5) * 1000 + 1000);
     expect((await rejection(headers(`Bearer ${t}`))).detail).toMatch(/expired/);
   });
 
   it("is still bound to its session on every request", async () => {
     const t = await token(start + 300, { sid: "sess-1" });
-    await expect(authenticateApiRequest(headers(`Bearer ${t}`, "sess-1"))).resolves.toBeTruthy();
+    await expect(authenticated(headers(`Bearer ${t}`, "sess-1"))).resolves.toBeTruthy();
     const problem = await rejection(headers(`Bearer ${t}`, "sess-2"));
     expect(problem.errors?.[0]?.name).toBe("X-Session-ID");
   });
 
   it("does not vouch for another token with the same header and claims but another signature", async () => {
     const t = await token(start + 300);
-    await authenticateApiRequest(headers(`Bearer ${t}`));
+    await authenticated(headers(`Bearer ${t}`));
     const [h, p, s = ""] = t.split(".");
     const flipped = `${h}.${p}.${s.slice(0, -2)}${s.endsWith("AA") ? "BB" : "AA"}`;
     expect((await rejection(headers(`Bearer ${flipped}`))).detail).toBe("The access token is not valid.");
@@ -300,9 +290,8 @@ describe("jwt mode: a token verified a moment ago (the verified-token cache)", (
 
   it("is forgotten when the configuration changes (another secret refuses it)", async () => {
     const t = await token(start + 300);
-    await authenticateApiRequest(headers(`Bearer ${t}`));
-    vi.stubEnv("AUTH_JWT_SECRET", "a-different-secret-of-sufficient-length-0123456789");
-    resetEnvCache();
+    await authenticated(headers(`Bearer ${t}`));
+    stubEnv({ AUTH_JWT_SECRET: "a-different-secret-of-sufficient-length-0123456789" });
     expect((await rejection(headers(`Bearer ${t}`))).detail).toBe("The access token is not valid.");
   });
 
@@ -320,18 +309,18 @@ describe("jwt mode: a token verified a moment ago (the verified-token cache)", (
 
   it("shares claims that a request cannot change for the next one", async () => {
     const t = await token(start + 300, { role: "support" });
-    const first = await authenticateApiRequest(headers(`Bearer ${t}`));
+    const first = await authenticated(headers(`Bearer ${t}`));
     expect(() => {
       (first.claims as JWTPayload).sub = "admin";
     }).toThrow(TypeError);
-    await expect(authenticateApiRequest(headers(`Bearer ${t}`))).resolves.toMatchObject({
+    await expect(authenticated(headers(`Bearer ${t}`))).resolves.toMatchObject({
       subject: "agent-42",
     });
   });
 });
 
 describe("jwt mode: bounded token lifetime (AUTH_MAX_TOKEN_LIFETIME_SECONDS, default 24 h)", () => {
-  useEnv({
+  stubEnvForEachTest({
     ...cleared,
     AUTH_MODE: "jwt",
     AUTH_JWT_SECRET: SECRET,
@@ -359,7 +348,7 @@ describe("jwt mode: bounded token lifetime (AUTH_MAX_TOKEN_LIFETIME_SECONDS, def
     return jwt.sign(new TextEncoder().encode(SECRET));
   };
   const accepted = async (token: string) =>
-    expect(authenticateApiRequest(headers(`Bearer ${token}`))).resolves.toMatchObject({
+    expect(authenticated(headers(`Bearer ${token}`))).resolves.toMatchObject({
       subject: "agent-42",
     });
 
@@ -388,36 +377,27 @@ describe("jwt mode: bounded token lifetime (AUTH_MAX_TOKEN_LIFETIME_SECONDS, def
   });
 
   it("AUTH_MAX_TOKEN_LIFETIME_SECONDS changes the limit", async () => {
-    vi.stubEnv("AUTH_MAX_TOKEN_LIFETIME_SECONDS", "600");
-    resetEnvCache();
+    stubEnv({ AUTH_MAX_TOKEN_LIFETIME_SECONDS: "600" });
     await accepted(await signed(frozen, frozen + 600));
     await rejection(headers(`Bearer ${await signed(frozen, frozen + 601)}`));
   });
 });
 
 describe("jwt mode: configuration", () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    resetEnvCache();
-  });
+  afterEach(restoreEnv);
 
   it("AUTH_JWT_ALGORITHMS narrows the accepted algorithms", async () => {
-    for (const [k, v] of Object.entries({ ...cleared, AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET }))
-      vi.stubEnv(k, v);
-    vi.stubEnv("AUTH_JWT_ALGORITHMS", "HS512");
-    resetEnvCache();
+    stubEnv({ ...cleared, AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET, AUTH_JWT_ALGORITHMS: "HS512" });
     await rejection(headers(`Bearer ${await hsToken({}, { iss: null, aud: null })}`));
     await expect(
-      authenticateApiRequest(headers(`Bearer ${await hsToken({}, { alg: "HS512", iss: null, aud: null })}`)),
+      authenticated(headers(`Bearer ${await hsToken({}, { alg: "HS512", iss: null, aud: null })}`)),
     ).resolves.toMatchObject({ mode: "jwt" });
   });
 
   it("without issuer and audience configured, tokens need neither", async () => {
-    for (const [k, v] of Object.entries({ ...cleared, AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET }))
-      vi.stubEnv(k, v);
-    resetEnvCache();
+    stubEnv({ ...cleared, AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET });
     await expect(
-      authenticateApiRequest(headers(`Bearer ${await hsToken({}, { iss: null, aud: null })}`)),
+      authenticated(headers(`Bearer ${await hsToken({}, { iss: null, aud: null })}`)),
     ).resolves.toMatchObject({ subject: "agent-42" });
   });
 });
@@ -455,20 +435,15 @@ describe("jwt mode with a JWKS URL", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   beforeEach(() => {
-    for (const [k, v] of Object.entries({
+    stubEnv({
       ...cleared,
       AUTH_MODE: "jwt",
       AUTH_JWKS_URL: jwksUrl,
       AUTH_JWT_ISSUER: ISSUER,
       AUTH_JWT_AUDIENCE: AUDIENCE,
-    }))
-      vi.stubEnv(k, v);
-    resetEnvCache();
+    });
   });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    resetEnvCache();
-  });
+  afterEach(restoreEnv);
 
   const rsToken = (key: CryptoKey, kid = "k1", exp = now() + 300, aud = AUDIENCE) =>
     new SignJWT({ sub: "svc-reporting" })
@@ -480,9 +455,7 @@ describe("jwt mode with a JWKS URL", () => {
 
   it("accepts a token signed by a key the JWKS publishes (fetched from the URL)", async () => {
     const before = requests;
-    await expect(
-      authenticateApiRequest(headers(`Bearer ${await rsToken(signingKey)}`)),
-    ).resolves.toMatchObject({
+    await expect(authenticated(headers(`Bearer ${await rsToken(signingKey)}`))).resolves.toMatchObject({
       subject: "svc-reporting",
       mode: "jwt",
     });
@@ -495,17 +468,13 @@ describe("jwt mode with a JWKS URL", () => {
   });
 
   it("a key set that cannot be fetched is a 503 (retry), not a 401 or a 500", async () => {
-    vi.stubEnv("AUTH_JWKS_URL", jwksUrl.replace("/.well-known/jwks.json", "/missing.json"));
-    resetEnvCache();
-    const missing = await authenticateApiRequest(headers(`Bearer ${await rsToken(signingKey)}`)).catch(
+    stubEnv({ AUTH_JWKS_URL: jwksUrl.replace("/.well-known/jwks.json", "/missing.json") });
+    const missing = await authenticated(headers(`Bearer ${await rsToken(signingKey)}`)).catch(
       (e: unknown) => e,
     );
     expect(missing).toMatchObject({ status: 503 });
-    vi.stubEnv("AUTH_JWKS_URL", `http://127.0.0.1:${closedPort}/jwks.json`);
-    resetEnvCache();
-    const down = await authenticateApiRequest(headers(`Bearer ${await rsToken(signingKey)}`)).catch(
-      (e: unknown) => e,
-    );
+    stubEnv({ AUTH_JWKS_URL: `http://127.0.0.1:${closedPort}/jwks.json` });
+    const down = await authenticated(headers(`Bearer ${await rsToken(signingKey)}`)).catch((e: unknown) => e);
     expect(down).toBeInstanceOf(ApiError);
     expect(down).toMatchObject({ status: 503, type: "/problems/service-unavailable" });
   });
@@ -558,7 +527,7 @@ describe("jwt mode with a JWKS URL", () => {
     ];
     for (const [typ, claims] of accessTokens) {
       await expect(
-        authenticateApiRequest(headers(`Bearer ${await providerToken(claims, typ)}`)),
+        authenticated(headers(`Bearer ${await providerToken(claims, typ)}`)),
         String(typ),
       ).resolves.toMatchObject({ subject: "ada.admin", mode: "jwt", scopes: ["players:read"] });
     }
@@ -572,8 +541,7 @@ describe("jwt mode with a JWKS URL", () => {
   });
 
   it("accepts no HS256 token without an explicit AUTH_JWT_SECRET (a generated or derived key is not one)", async () => {
-    vi.stubEnv("NEXTAUTH_SECRET", "session-secret-session-secret-session-secret");
-    resetEnvCache();
+    stubEnv({ NEXTAUTH_SECRET: "session-secret-session-secret-session-secret" });
     const derived = createHmac("sha256", "session-secret-session-secret-session-secret")
       .update("api-access-token")
       .digest();

@@ -16,7 +16,11 @@ import { VerifiedTokenCache } from "./verified-token-cache.ts";
 
 /** 401 invalid_token naming the Authorization header: the token itself is refused. */
 const tokenRejected = (detail: string) =>
-  unauthorized(detail, [{ name: "Authorization", in: "header", detail: "token rejected" }], true);
+  unauthorized({
+    detail,
+    errors: [{ name: "Authorization", in: "header", detail: "token rejected" }],
+    invalidToken: true,
+  });
 
 export const MAX_SESSION_ID_LENGTH = 128;
 const SESSION_ID = /^[\x20-\x7e]+$/;
@@ -33,6 +37,17 @@ export interface ApiPrincipal {
   roles: readonly Role[];
 }
 
+/** Any token in demo mode that does not verify as a JWT (the spec's demo deployment), before its session id. */
+export const DEMO_PRINCIPAL: Readonly<ApiPrincipal> = Object.freeze({
+  subject: "demo",
+  sessionId: "",
+  mode: "demo",
+  claims: null,
+  verified: false,
+  scopes: DEMO_SCOPES,
+  roles: [],
+});
+
 /**
  * A verified token's claims → principal; scopes come only from its `scope` and role claims. A token that names
  * its session (`sid`, as the back office's do) is good for that session only, so the audit trail records the
@@ -44,11 +59,11 @@ function principalFromClaims(
   mode: ApiPrincipal["mode"],
 ): ApiPrincipal {
   if (claims.sid !== undefined && claims.sid !== sessionId) {
-    throw unauthorized(
-      "The X-Session-ID header does not match the session the access token was issued for.",
-      [{ name: "X-Session-ID", in: "header", detail: "must equal the token's `sid` claim" }],
-      true,
-    );
+    throw unauthorized({
+      detail: "The X-Session-ID header does not match the session the access token was issued for.",
+      errors: [{ name: "X-Session-ID", in: "header", detail: "must equal the token's `sid` claim" }],
+      invalidToken: true,
+    });
   }
   const { scopes, roles } = grantsOf(claims);
   // verifyJwt let no token without a string `sub` through.
@@ -117,59 +132,51 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
  * issuer and audience (required with a JWKS), that it is an access token with a subject (never an ID token), and
  * grants only the scopes the token carries. Either way a verified token's `sid` must equal X-Session-ID, and a
  * token this app minted from a sign-in session is good only while that session is (judgeSession).
- */
-export async function authenticateApiRequest(headers: Headers): Promise<ApiPrincipal> {
-  return authenticate(headers);
-}
-
-/**
- * authenticateApiRequest, answering at once (no promise) when the token was verified a moment ago: on the
- * request path every promise costs (Node 20 tracks each one for AsyncLocalStorage). Throws like it rejects.
+ *
+ * Answers at once (no promise) when the token was verified a moment ago: on the request path every promise
+ * costs (Node 20 tracks each one for AsyncLocalStorage). Throws synchronously or rejects alike.
  */
 export function authenticate(headers: Headers): ApiPrincipal | Promise<ApiPrincipal> {
   const authorization = headers.get("authorization")?.trim() ?? "";
   if (!authorization) {
-    throw unauthorized("The Authorization header is missing; send `Authorization: Bearer <token>`.", [
-      { name: "Authorization", in: "header", detail: "is required" },
-    ]);
+    throw unauthorized({
+      detail: "The Authorization header is missing; send `Authorization: Bearer <token>`.",
+      errors: [{ name: "Authorization", in: "header", detail: "is required" }],
+    });
   }
   const match = /^bearer\s+(\S+)$/i.exec(authorization);
   if (!match?.[1]) {
-    throw unauthorized(
-      "The Authorization header must use the Bearer scheme with a non-empty token.",
-      [{ name: "Authorization", in: "header", detail: "must be `Bearer <token>`" }],
-      true,
-    );
+    throw unauthorized({
+      detail: "The Authorization header must use the Bearer scheme with a non-empty token.",
+      errors: [{ name: "Authorization", in: "header", detail: "must be `Bearer <token>`" }],
+      invalidToken: true,
+    });
   }
   const token = match[1];
 
   const sessionId = headers.get("x-session-id")?.trim() ?? "";
   if (!sessionId) {
-    throw unauthorized("The X-Session-ID header is missing or blank.", [
-      { name: "X-Session-ID", in: "header", detail: "is required" },
-    ]);
+    throw unauthorized({
+      detail: "The X-Session-ID header is missing or blank.",
+      errors: [{ name: "X-Session-ID", in: "header", detail: "is required" }],
+    });
   }
   if (sessionId.length > MAX_SESSION_ID_LENGTH || !SESSION_ID.test(sessionId)) {
-    throw unauthorized("The X-Session-ID header is not a valid session id.", [
-      {
-        name: "X-Session-ID",
-        in: "header",
-        detail: `must be 1–${MAX_SESSION_ID_LENGTH} printable ASCII characters`,
-      },
-    ]);
+    throw unauthorized({
+      detail: "The X-Session-ID header is not a valid session id.",
+      errors: [
+        {
+          name: "X-Session-ID",
+          in: "header",
+          detail: `must be 1–${MAX_SESSION_ID_LENGTH} printable ASCII characters`,
+        },
+      ],
+    });
   }
 
   const env = getEnv();
   if (env.AUTH_MODE === "demo") {
-    const demo: ApiPrincipal = {
-      subject: "demo",
-      sessionId,
-      mode: "demo",
-      claims: null,
-      verified: false,
-      scopes: DEMO_SCOPES,
-      roles: [],
-    };
+    const demo: ApiPrincipal = { ...DEMO_PRINCIPAL, sessionId };
     if (!((env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL) && JWT_SHAPE.test(token))) return demo;
     // A token that verifies is bound to its session like in jwt mode (a mismatch is refused, not downgraded).
     const asDemo = (claims: JWTPayload | null) => (claims ? admit(claims, sessionId, "demo") : demo);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { GET as getActivity } from "@/app/api/v1/players/[playerId]/monthly-activity/route";
 import { GET as getProfile } from "@/app/api/v1/players/[playerId]/route";
 import { getPrisma } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
+import { restoreEnv, stubEnv } from "@/test/support/env";
 import { issueAccessToken } from "./access-token.ts";
 import { createSession } from "./session-store.ts";
 
@@ -10,21 +10,19 @@ import { createSession } from "./session-store.ts";
  * The browser's path end to end, short of HTTP: a token issued by the app for a signed-in user is
  * accepted by the API's route handlers in AUTH_MODE=jwt, exactly as an external caller's would be.
  */
-const saved = { ...process.env };
-
 beforeAll(() => {
-  process.env.DATABASE_URL = inject("databaseUrl");
-  process.env.AUTH_MODE = "jwt";
-  process.env.AUTH_JWT_SECRET = "integration-secret-long-enough-for-hs256";
-  process.env.LOG_LEVEL = "silent";
-  resetEnvCache();
+  stubEnv({
+    DATABASE_URL: inject("databaseUrl"),
+    AUTH_MODE: "jwt",
+    AUTH_JWT_SECRET: "integration-secret-long-enough-for-hs256",
+    LOG_LEVEL: "silent",
+  });
 });
 
 afterAll(async () => {
   await getPrisma().$disconnect();
   delete (globalThis as { prisma?: unknown }).prisma;
-  process.env = { ...saved };
-  resetEnvCache();
+  restoreEnv();
 });
 
 const request = (path: string, headers: Record<string, string>) =>

@@ -1,22 +1,11 @@
 import { UnsecuredJWT } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "@/lib/env";
+import { restoreEnv, stubEnv } from "@/test/support/env";
 import { authProviderSettings, buildAuthOptions, demoUsersWarning } from "./auth-options.ts";
 import { safeCallbackPath } from "./paths.ts";
 import { profileClaims, roleFromClaims, userFromProfile } from "./profile-claims.ts";
 
-const saved = { ...process.env };
-function useEnv(vars: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(vars)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-}
-afterEach(() => {
-  process.env = { ...saved };
-  resetEnvCache();
-});
+afterEach(restoreEnv);
 
 const OIDC = {
   OIDC_ISSUER: "https://id.example.com/realms/back-office",
@@ -26,14 +15,14 @@ const OIDC = {
 
 describe("sign-in methods", () => {
   it("offers the demo users in demo mode when no identity provider is configured", () => {
-    useEnv({ AUTH_MODE: "demo", OIDC_ISSUER: undefined, AUTH_DEMO_USERS: undefined });
+    stubEnv({ AUTH_MODE: "demo", OIDC_ISSUER: undefined, AUTH_DEMO_USERS: undefined });
     expect(authProviderSettings()).toEqual({ demoUsers: true, oidc: null });
     expect(buildAuthOptions().providers.map((p) => p.id)).toEqual(["credentials"]);
     expect(demoUsersWarning()).toBeNull();
   });
 
   it("never offers the demo users outside demo mode unless explicitly turned on, and then warns", () => {
-    useEnv({
+    stubEnv({
       DATABASE_URL: "postgresql://db.invalid/x",
       AUTH_MODE: "jwt",
       AUTH_JWT_SECRET: "x".repeat(32),
@@ -45,25 +34,25 @@ describe("sign-in methods", () => {
     expect(authProviderSettings()).toEqual({ demoUsers: false, oidc: null });
     expect(buildAuthOptions().providers).toEqual([]);
     expect(demoUsersWarning()).toBeNull();
-    useEnv({ AUTH_DEMO_USERS: "on" });
+    stubEnv({ AUTH_DEMO_USERS: "on" });
     expect(authProviderSettings().demoUsers).toBe(true);
     expect(demoUsersWarning()).toMatch(/AUTH_DEMO_USERS=on with AUTH_MODE=jwt/);
   });
 
   it("offers OIDC alone when configured, and the demo users only if turned on", () => {
-    useEnv({ ...OIDC, AUTH_MODE: "demo", AUTH_DEMO_USERS: undefined, OIDC_NAME: "Company SSO" });
+    stubEnv({ ...OIDC, AUTH_MODE: "demo", AUTH_DEMO_USERS: undefined, OIDC_NAME: "Company SSO" });
     expect(authProviderSettings()).toEqual({ demoUsers: false, oidc: { name: "Company SSO" } });
     const [oidc] = buildAuthOptions().providers as unknown as { id: string; wellKnown: string }[];
     expect(oidc).toMatchObject({
       id: "oidc",
       wellKnown: "https://id.example.com/realms/back-office/.well-known/openid-configuration",
     });
-    useEnv({ AUTH_DEMO_USERS: "on" });
+    stubEnv({ AUTH_DEMO_USERS: "on" });
     expect(buildAuthOptions().providers.map((p) => p.id)).toEqual(["oidc", "credentials"]);
   });
 
   it("can turn the demo users off", () => {
-    useEnv({ AUTH_MODE: "demo", OIDC_ISSUER: undefined, AUTH_DEMO_USERS: "off" });
+    stubEnv({ AUTH_MODE: "demo", OIDC_ISSUER: undefined, AUTH_DEMO_USERS: "off" });
     expect(authProviderSettings().demoUsers).toBe(false);
   });
 

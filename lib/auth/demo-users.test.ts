@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_CREDENTIALS } from "./demo-credentials.ts";
-import { listDemoUsernames, verifyDemoCredentials } from "./demo-users.ts";
+import { DEMO_USERS, verifyDemoCredentials } from "./demo-users.ts";
 import { ROLES } from "./roles.ts";
 
 describe("demo users", () => {
   it("has one account per role, and the published credentials sign in to it", async () => {
     expect(DEMO_CREDENTIALS.map((c) => c.role).sort()).toEqual([...ROLES].sort());
-    expect(listDemoUsernames().sort()).toEqual(DEMO_CREDENTIALS.map((c) => c.username).sort());
+    // No account beyond the published ones.
+    expect(DEMO_USERS.map((u) => u.username).sort()).toEqual(DEMO_CREDENTIALS.map((c) => c.username).sort());
     for (const { username, password, role } of DEMO_CREDENTIALS) {
       const user = await verifyDemoCredentials(username, password);
       expect(user, username).toMatchObject({ role });

@@ -14,7 +14,7 @@ interface StoredUser extends BackOfficeUser {
 }
 
 /** Demo sign-in accounts, one per role. Passwords are kept as scrypt hashes (N=2^15, r=8, p=1) only. */
-const DEMO_USERS: readonly StoredUser[] = [
+export const DEMO_USERS: readonly StoredUser[] = [
   {
     id: "demo-vip-manager",
     username: "vip.manager",
@@ -77,8 +77,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 };
   const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), expected.length, options);
   return timingSafeEqual(actual, expected);
-}
-
-export function listDemoUsernames(): string[] {
-  return DEMO_USERS.map((u) => u.username);
 }

@@ -1,12 +1,11 @@
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
+import { restoreEnv, stubEnv } from "@/test/support/env";
 import { claimRolesCheck, createSession, isLive, readSession, revokeSession } from "./session-store.ts";
 
 /* The sign-in sessions table (auth_sessions) on the test database: what it keeps, and how. */
 let sql: pg.Pool;
-const saved = { ...process.env };
 const tokens = {
   refreshToken: "rt-secret-refresh-token-value",
   accessToken: "at-value",
@@ -22,16 +21,15 @@ afterAll(async () => {
   await sql.end();
 });
 beforeEach(() => {
-  vi.stubEnv("DATABASE_URL", inject("databaseUrl"));
-  vi.stubEnv("NEXTAUTH_SECRET", "session-store-test-secret-0123456789abcdef");
-  vi.stubEnv("AUTH_MODE", "jwt");
-  vi.stubEnv("AUTH_JWT_SECRET", "session-store-test-jwt-secret-0123456789");
-  resetEnvCache();
+  stubEnv({
+    DATABASE_URL: inject("databaseUrl"),
+    NEXTAUTH_SECRET: "session-store-test-secret-0123456789abcdef",
+    AUTH_MODE: "jwt",
+    AUTH_JWT_SECRET: "session-store-test-jwt-secret-0123456789",
+  });
 });
 afterEach(() => {
-  vi.unstubAllEnvs();
-  process.env = { ...saved };
-  resetEnvCache();
+  restoreEnv();
 });
 
 const sso = () => createSession({ subject: "ada.admin", role: "admin", provider: "oidc", idpTokens: tokens });

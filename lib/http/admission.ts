@@ -29,6 +29,12 @@ function enforceRateLimit(scope: RequestScope, principal: ApiPrincipal | undefin
   applyQuota(scope, decision);
 }
 
+/** The rate limit for a caller admitted another way (server rendering's caller): 429 beyond the quota. */
+export async function chargeQuota(principal: ApiPrincipal, address: string | null): Promise<void> {
+  const decision = await getRateLimiter()?.check(callerKey(principal, address));
+  if (decision && !decision.allowed) throw tooManyRequests(decision.resetSeconds, decision.headers);
+}
+
 function applyQuota(scope: RequestScope, decision: RateLimitDecision): void {
   scope.rateHeaders = decision.headers;
   if (!decision.allowed) throw tooManyRequests(decision.resetSeconds, scope.rateHeaders);

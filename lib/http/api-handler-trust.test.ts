@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AuditQueue, type AuditRecord } from "@/lib/audit/audit-queue";
 import { setAuditQueue } from "@/lib/audit/audit-recorder";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
-import { resetEnvCache } from "@/lib/env";
 import { createLogger } from "@/lib/log";
+import { restoreEnv, stubEnv } from "@/test/support/env";
 import { withApi } from "./api-handler.ts";
 import { notFound } from "./problem.ts";
 import { setRateLimiter } from "./rate-limit.ts";
@@ -13,7 +13,6 @@ import { MALFORMED_PATH_HEADER } from "./request-stamp.mjs";
 import { jsonResponse } from "./responses.ts";
 
 const SECRET = "unit-test-secret-unit-test-secret!";
-const saved = { ...process.env };
 const logLines: string[] = [];
 const g = globalThis as unknown as { parLogger?: unknown };
 
@@ -21,13 +20,14 @@ let rows: AuditRecord[] = [];
 let queue: AuditQueue;
 
 beforeEach(() => {
-  for (const key of ["DATABASE_URL", "AUTH_MODE", "REDIS_URL", "AUTH_JWT_SECRET"]) delete process.env[key];
-  Object.assign(process.env, {
+  stubEnv({
+    DATABASE_URL: undefined,
+    AUTH_MODE: undefined,
+    REDIS_URL: undefined,
     RATE_LIMIT_MAX: "3",
     RATE_LIMIT_WINDOW_SECONDS: "60",
     AUTH_JWT_SECRET: SECRET,
   });
-  resetEnvCache();
   setRateLimiter(undefined);
   rows = [];
   queue = new AuditQueue(
@@ -50,8 +50,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  process.env = { ...saved };
-  resetEnvCache();
+  restoreEnv();
   setRateLimiter(undefined);
   setAuditQueue(undefined);
 });
@@ -124,8 +123,7 @@ describe("withApi: fair use", () => {
 
 describe("withApi: least privilege", () => {
   it("answers 403 insufficient_scope when the token lacks the read scope", async () => {
-    process.env.AUTH_MODE = "jwt";
-    resetEnvCache();
+    stubEnv({ AUTH_MODE: "jwt" });
     const res = await profile(request(await jwt("nobody", {})), route());
     expect(res.status).toBe(403);
     expect(res.headers.get("www-authenticate")).toContain('error="insufficient_scope"');

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetEnvCache } from "@/lib/env";
+import { describe, expect, it, vi } from "vitest";
 import { playerNotFound } from "@/lib/errors";
 import { problemSchema } from "@/lib/schemas/common";
+import { stubEnvForEachTest } from "@/test/support/env";
 import { ExactNumber } from "../schemas/exact-number.ts";
 import { methodNotAllowedHandler, readOnlyMethods, withApi } from "./api-handler.ts";
 import { requestFilters } from "./audited-read.ts";
@@ -17,15 +17,7 @@ import { clientRequestIdFor, newRequestId } from "./request-id.ts";
 import { jsonResponse, problemResponse } from "./responses.ts";
 import { toProblem } from "./to-problem.ts";
 
-beforeEach(() => {
-  vi.stubEnv("LOG_LEVEL", "silent");
-  vi.stubEnv("AUTH_MODE", "demo");
-  resetEnvCache();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnvCache();
-});
+stubEnvForEachTest({ LOG_LEVEL: "silent", AUTH_MODE: "demo" });
 
 const request = (path = "/api/v1/x", init: RequestInit = {}) => new Request(`http://localhost${path}`, init);
 const authed = (path = "/api/v1/x", extra: Record<string, string> = {}) =>
@@ -60,10 +52,10 @@ describe("problem constructors", () => {
   });
 
   it("unauthorized: a Bearer challenge, with invalid_token and a quote-safe description when asked", () => {
-    expect(unauthorized("missing").headers).toEqual({
+    expect(unauthorized({ detail: "missing" }).headers).toEqual({
       "WWW-Authenticate": 'Bearer realm="player-account-read"',
     });
-    expect(unauthorized('bad "token"', undefined, true).headers["WWW-Authenticate"]).toBe(
+    expect(unauthorized({ detail: 'bad "token"', invalidToken: true }).headers["WWW-Authenticate"]).toBe(
       `Bearer realm="player-account-read", error="invalid_token", error_description="bad 'token'"`,
     );
   });
@@ -83,7 +75,10 @@ describe("problem constructors", () => {
 describe("problemResponse", () => {
   it("writes an RFC 9457 body with the request id, and the error's own headers", async () => {
     const res = problemResponse(
-      unauthorized("nope", [{ name: "Authorization", in: "header", detail: "is required" }]),
+      unauthorized({
+        detail: "nope",
+        errors: [{ name: "Authorization", in: "header", detail: "is required" }],
+      }),
       "rid-1",
       "/api/v1/players/P1",
     );

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import { log } from "@/lib/log";
+import { parseReadInput, type ReadDefinition } from "@/lib/reads/read-definition";
 import { admitCaller } from "./admission.ts";
 import type { ApiHandler, ApiOptions, RequestScope, RouteContext } from "./api-context.ts";
 import { serveRead } from "./audited-read.ts";
@@ -8,7 +9,7 @@ import { clientAddress } from "./client-address.ts";
 import { invalidParameters, methodNotAllowed } from "./problem.ts";
 import { clientRequestIdFor, newRequestId } from "./request-id.ts";
 import { MALFORMED_PATH_HEADER } from "./request-stamp.mjs";
-import { problemResponse } from "./responses.ts";
+import { jsonResponse, problemResponse } from "./responses.ts";
 import { toProblem } from "./to-problem.ts";
 
 /** The server flagged the path as malformed percent-encoding (see request-stamp.ts). */
@@ -105,16 +106,41 @@ export function methodNotAllowedHandler(allowed: readonly string[] = ["GET", "HE
   };
 }
 
+/** What a read-only route module exports: GET through withApi, a 405 problem for every other method. */
+export type ReadRouteExports<P extends Record<string, string>> = ReturnType<typeof readOnlyMethods> & {
+  GET: ReturnType<typeof withApi<P>>;
+};
+
 /**
  * Everything a read-only route exports, in one line:
- * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(handler, options)`.
+ * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(definition)` for a read defined in
+ * lib/reads (shared with server rendering's caller), or `readRoute(handler, options)` for a route of its own.
  * GET (and HEAD, which Next.js derives from it) runs through withApi; every other method is a 405 problem.
  */
+export function readRoute<P extends Record<string, string>, Q, B>(
+  read: ReadDefinition<P, Q, B>,
+): ReadRouteExports<P>;
 export function readRoute<P extends Record<string, string>>(
   handler: ApiHandler<P>,
+  options?: ApiOptions,
+): ReadRouteExports<P>;
+export function readRoute<P extends Record<string, string>, Q, B>(
+  read: ApiHandler<P> | ReadDefinition<P, Q, B>,
   options: ApiOptions = {},
 ) {
-  return { GET: withApi(handler, options), ...readOnlyMethods() };
+  const GET =
+    typeof read === "function" ? withApi(read, options) : withApi(handlerFor(read), { scope: read.scope });
+  return { GET, ...readOnlyMethods() };
+}
+
+/** A read definition as a route handler: parse the path and query, run the read, declare its audit row, answer. */
+function handlerFor<P extends Record<string, string>, Q, B>(read: ReadDefinition<P, Q, B>): ApiHandler<P> {
+  return async function definedRead({ params, url, principal, audit }) {
+    const input = parseReadInput(read, params, url.searchParams);
+    const result = await read.run({ ...input, principal });
+    audit(result.audit);
+    return jsonResponse(result.body);
+  };
 }
 
 /**

@@ -20,11 +20,15 @@ export function requestFilters(params: URLSearchParams): AuditFilters {
 }
 
 /** Refuses a read that could not be accounted for: 503 while the audit backlog is full. */
-function assertAuditable(): void {
+export function assertAuditable(): void {
   if (getAuditQueue().isFull()) throw auditUnavailable();
 }
 
-function auditRecord(scope: RequestScope, principal: ApiPrincipal, read: AuditedRead): AuditRecord {
+/** Where a read came from: a request's scope, or a server render's (server-caller.ts). */
+export type ReadOrigin = Pick<RequestScope, "url" | "requestId" | "clientRequestId" | "address">;
+
+/** The audit row of a read: who (the principal), what (the read it declared), and the request as sent. */
+export function auditRecord(scope: ReadOrigin, principal: ApiPrincipal, read: AuditedRead): AuditRecord {
   return {
     occurredAt: new Date(),
     subject: principal.subject,
@@ -62,19 +66,26 @@ export async function serveRead<P>(
       declared = read;
     },
   });
-  if (declared && response.ok) await recordBeforeAnswering(response, auditRecord(scope, principal, declared));
+  if (declared && response.ok) {
+    try {
+      await commitAuditRecord(auditRecord(scope, principal, declared));
+    } catch (error) {
+      await response.body?.cancel().catch(() => {});
+      throw error;
+    }
+  }
   return response;
 }
 
 /**
  * The answer leaves the process only once its audit row is committed (group commit, audit-queue.ts): a crash
- * at any moment loses no record of a read that was answered. A read that cannot be recorded answers 503.
+ * at any moment loses no record of a read that was answered. A read that cannot be recorded answers 503 (or
+ * the database outage's own 503).
  */
-async function recordBeforeAnswering(response: Response, record: AuditRecord): Promise<void> {
+export async function commitAuditRecord(record: AuditRecord): Promise<void> {
   try {
     await getAuditQueue().add(record);
   } catch (error) {
-    await response.body?.cancel().catch(() => {});
     if (isDatabaseUnavailable(error)) throw error;
     throw auditUnavailable();
   }

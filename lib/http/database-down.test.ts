@@ -1,11 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { GET as profile } from "@/app/api/v1/players/[playerId]/route";
 import { GET as transactions } from "@/app/api/v1/players/[playerId]/transactions/route";
 import { GET as search } from "@/app/api/v1/players/route";
-import { resetEnvCache } from "@/lib/env";
+import { restoreEnv, stubEnv } from "@/test/support/env";
 
 /*
  * The routes with the database down: a port that refuses connections. Every read must be a 503
@@ -19,15 +19,15 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   closedPort = (probe.address() as AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
-  vi.stubEnv("DATABASE_URL", `postgresql://postgres@127.0.0.1:${closedPort}/none`);
-  vi.stubEnv("AUTH_MODE", "demo");
-  vi.stubEnv("LOG_LEVEL", "silent");
-  resetEnvCache();
+  stubEnv({
+    DATABASE_URL: `postgresql://postgres@127.0.0.1:${closedPort}/none`,
+    AUTH_MODE: "demo",
+    LOG_LEVEL: "silent",
+  });
   (globalThis as { prisma?: unknown }).prisma = undefined;
 });
 afterAll(() => {
-  vi.unstubAllEnvs();
-  resetEnvCache();
+  restoreEnv();
   (globalThis as { prisma?: unknown }).prisma = undefined;
 });
 

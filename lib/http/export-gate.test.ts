@@ -1,22 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "@/lib/env";
+import { restoreEnv, stubEnv } from "@/test/support/env";
 import { acquireExportSlot } from "./export-gate.ts";
 import { ApiError } from "./problem.ts";
 
 const g = globalThis as unknown as { parExportGate?: unknown; parExportsByCaller?: unknown };
 
 function fresh(env: Record<string, string>) {
-  Object.assign(process.env, env);
-  resetEnvCache();
+  stubEnv(env);
   delete g.parExportGate;
   delete g.parExportsByCaller;
 }
 
 describe("export slots", () => {
-  const saved = { ...process.env };
   beforeEach(() => fresh({ EXPORT_CONCURRENCY: "5", EXPORT_PER_CALLER: "2", EXPORT_QUEUE_WAIT_MS: "50" }));
   afterEach(() => {
-    process.env = { ...saved };
+    restoreEnv();
     fresh({});
   });
 

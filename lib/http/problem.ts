@@ -65,7 +65,15 @@ export function invalidParameters(errors: ProblemFieldError[]): ApiError {
   });
 }
 
-export function unauthorized(detail: string, errors?: ProblemFieldError[], invalidToken = false): ApiError {
+export interface UnauthorizedOptions {
+  detail: string;
+  /** The header at fault (Authorization, X-Session-ID) and why. */
+  errors?: ProblemFieldError[];
+  /** RFC 6750 `error="invalid_token"` in the challenge: the token itself is refused, not merely missing. */
+  invalidToken?: boolean;
+}
+
+export function unauthorized({ detail, errors, invalidToken = false }: UnauthorizedOptions): ApiError {
   const challenge = invalidToken
     ? `Bearer realm="player-account-read", error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`
     : `Bearer realm="player-account-read"`;

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { restoreEnv, stubEnv } from "@/test/support/env";
 import { parseRawAnswer, rawHttp } from "@/test/support/raw-http";
 import { BODY_LIMIT, bodyLimit, hostName, readServerSettings, resetServerSettings } from "./request-gate.mjs";
 import { installRequestStamp } from "./request-stamp.mjs";
@@ -36,16 +37,13 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const saved = { ...process.env };
+const GATE_VARIABLES = ["AUTH_MODE", "DATABASE_URL", "NEXTAUTH_URL", "LISTEN_HOST", "TRUSTED_PROXIES"];
 function environment(env: Record<string, string | undefined>) {
-  for (const key of ["AUTH_MODE", "DATABASE_URL", "NEXTAUTH_URL", "LISTEN_HOST", "TRUSTED_PROXIES"]) {
-    process.env[key] = env[key];
-    if (env[key] === undefined) delete process.env[key];
-  }
+  stubEnv(Object.fromEntries(GATE_VARIABLES.map((name) => [name, env[name]])));
   resetServerSettings();
 }
 afterEach(() => {
-  process.env = { ...saved };
+  restoreEnv();
   resetServerSettings();
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { authenticateApiRequest } from "@/lib/auth/api-auth";
 import { scrubText } from "@/lib/log";
 import { transactionListQuerySchema } from "@/lib/schemas/transaction";
+import { authenticated } from "@/test/support/authenticate";
 import { clientAddress } from "./client-address.ts";
 import { parseQuery } from "./query.ts";
 import { clientRequestIdFor } from "./request-id.ts";
@@ -97,7 +97,7 @@ describe("the request path's text handling costs time linear in the input", () =
 
   it.each(["a", " ", "a.", "a-"])("bearer and session headers of %j", async (unit) => {
     const attempt = async (value: string, headers: Record<string, string>) => {
-      await authenticateApiRequest(new Headers(headers)).catch(() => undefined);
+      await authenticated(new Headers(headers)).catch(() => undefined);
       return value;
     };
     await expectLinear(

@@ -1,4 +1,4 @@
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { resetEnvCache } from "../../lib/env.ts";
 
 /** Sets environment variables for a test (undefined removes one), and the app reads its environment again. */
@@ -11,4 +11,10 @@ export function stubEnv(vars: Record<string, string | undefined>): void {
 export function restoreEnv(): void {
   vi.unstubAllEnvs();
   resetEnvCache();
+}
+
+/** stubEnv before each test of the enclosing describe (or file), restoreEnv after each. */
+export function stubEnvForEachTest(vars: Record<string, string | undefined>): void {
+  beforeEach(() => stubEnv(vars));
+  afterEach(restoreEnv);
 }

@@ -1,28 +1,26 @@
 import { type DehydratedState, dehydrate } from "@tanstack/react-query";
-import { GET as portfolioRoute } from "@/app/api/v1/portfolio/route";
-import { apiUrl } from "@/lib/client/api-client";
-import { portfolioPath, portfolioQuery, queries } from "@/lib/client/queries";
+import { portfolioQuery, queries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
 import type { PortfolioData } from "@/lib/client/wire";
-import { apiAsUser, type PageUser } from "@/lib/server/in-process-api";
+import { portfolioRead } from "@/lib/reads/portfolio";
+import { createServerCaller, type ServerCallerOptions } from "@/lib/reads/server-caller";
 
 /**
- * The portfolio's first view, read on the server through the API's own route as the signed-in user (audited the
- * same way) and handed to the browser's query cache under the key its components use. A refused or failed read
- * is left out: the browser asks again and shows the error.
+ * The portfolio's first view, read on the server as the signed-in user (lib/reads/server-caller.ts: the API's
+ * own read definition, access rule and audit row) and handed to the browser's query cache under the key its
+ * components use. A refused or failed read is left out: the browser asks again and shows the error.
  */
 export async function prefetchPortfolio(
   manager: string,
-  user: PageUser,
-  pageHeaders: Headers,
+  user: ServerCallerOptions,
 ): Promise<DehydratedState> {
   const queryClient = makeQueryClient();
-  const read = await apiAsUser(user, pageHeaders);
-  const answer = await read<PortfolioData, Record<string, string>>({
-    handler: portfolioRoute,
-    params: {},
-    path: apiUrl(portfolioPath, portfolioQuery(manager)),
+  // An ended session is the page's to answer (sign in again); the first view is then simply left out.
+  const caller = await createServerCaller(user).catch(() => null);
+  if (!caller) return dehydrate(queryClient);
+  await queryClient.prefetchQuery({
+    queryKey: queries.portfolio(manager).queryKey,
+    queryFn: () => caller.read<PortfolioData>(portfolioRead, { params: {}, query: portfolioQuery(manager) }),
   });
-  if (answer.ok) queryClient.setQueryData(queries.portfolio(manager).queryKey, answer.data);
   return dehydrate(queryClient);
 }

@@ -28,11 +28,11 @@ export default async function PortfolioRoute({ searchParams }: { searchParams: S
   const pageHeaders = await headers();
   const firstView =
     manager && isDocumentLoad(pageHeaders)
-      ? await prefetchPortfolio(
-          manager,
-          { id: session.user.id, name: session.user.name, role, sessionId: session.sessionId },
-          pageHeaders,
-        )
+      ? await prefetchPortfolio(manager, {
+          sessionId: session.sessionId,
+          name: session.user.name,
+          headers: pageHeaders,
+        })
       : undefined;
   return (
     <HydrationBoundary state={firstView}>

@@ -46,12 +46,11 @@ export default async function PlayerPage({
   const pageHeaders = await headers();
   const firstView =
     session && role && isDocumentLoad(pageHeaders)
-      ? await prefetchFirstView(
-          playerId,
-          await searchParams,
-          { id: session.user.id, name: session.user.name, role, sessionId: session.sessionId },
-          pageHeaders,
-        )
+      ? await prefetchFirstView(playerId, await searchParams, {
+          sessionId: session.sessionId,
+          name: session.user.name,
+          headers: pageHeaders,
+        })
       : undefined;
   // The key resets every piece of client state when another player is opened. No Suspense boundary: the
   // page is dynamic, so nothing in it suspends, and the first view is then part of the HTML's first

@@ -17,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
   async function sessionTokenRoute({ request }) {
     const cookie = await sessionCookieToken(request);
     const session = typeof cookie?.sid === "string" ? await liveSession(cookie.sid) : null;
-    if (!session) throw unauthorized("Sign in to get an access token.");
+    if (!session) throw unauthorized({ detail: "Sign in to get an access token." });
     const { token, expiresAt } = await issueAccessToken({ sessionId: session.id, name: cookie?.name });
     return jsonResponse({
       access_token: token,

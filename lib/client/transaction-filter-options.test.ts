@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { EVENT_TYPES } from "@/lib/schemas/enums";
+import { creatorChoices, eventNameOptions, eventTypeOptions, isPresetActive } from "./transaction-filter-options.ts";
+import type { TransactionFacetsData } from "./wire.ts";
+
+const FACETS = {
+  event_types: [{ value: "deposit", count: 12 }],
+  event_names: [{ value: "Card deposit", count: 7, event_types: ["deposit", "withdrawal"] }],
+  created_by: [{ value: "system", count: 40 }],
+} as unknown as TransactionFacetsData;
+
+describe("transaction filter options", () => {
+  it("offers every event type, counted once the facets are in", () => {
+    expect(eventTypeOptions(undefined).map((o) => o.value)).toEqual([...EVENT_TYPES]);
+    expect(eventTypeOptions(undefined).every((o) => o.count === undefined)).toBe(true);
+    const withFacets = eventTypeOptions(FACETS);
+    expect(withFacets.find((o) => o.value === "deposit")).toMatchObject({ label: "Deposit", count: 12 });
+    expect(withFacets.find((o) => o.value === "bet")?.count).toBeUndefined();
+  });
+
+  it("offers the player's event names with their types as a hint", () => {
+    expect(eventNameOptions(undefined)).toEqual([]);
+    expect(eventNameOptions(FACETS)).toEqual([
+      { value: "Card deposit", label: "Card deposit", count: 7, hint: "Deposit, Withdrawal" },
+    ]);
+  });
+
+  it("keeps the URL's creator choosable even when the player has none of theirs", () => {
+    expect(creatorChoices(FACETS, null)).toEqual([{ value: "system", count: 40 }]);
+    expect(creatorChoices(FACETS, "system")).toEqual([{ value: "system", count: 40 }]);
+    expect(creatorChoices(FACETS, "agent-7")).toEqual([
+      { value: "system", count: 40 },
+      { value: "agent-7", count: 0 },
+    ]);
+    expect(creatorChoices(undefined, "agent-7")).toEqual([{ value: "agent-7", count: 0 }]);
+  });
+
+  it("marks a preset pressed only for its exact range, in the chosen time zone", () => {
+    const now = new Date("2026-03-10T12:00:00Z");
+    expect(isPresetActive({ from: "2026-03-04", to: "2026-03-10" }, 7, "utc", now)).toBe(true);
+    expect(isPresetActive({ from: "2026-03-03", to: "2026-03-10" }, 7, "utc", now)).toBe(false);
+    expect(isPresetActive({ from: "2026-03-04", to: null }, 7, "utc", now)).toBe(false);
+    expect(isPresetActive({ from: null, to: null }, 7, "utc", now)).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
+import { EVENT_TYPES } from "@/lib/schemas/enums";
+import type { MultiSelectOption } from "./multi-select.ts";
+import { type FilterState, presetRange, type TimeZoneChoice } from "./transaction-url-state.ts";
+import type { TransactionFacetsData } from "./wire.ts";
+
+/*
+ * What the transaction filters offer, from the player's facets (faceted counts) and the view's state, apart
+ * from React (components/transactions/transaction-filters.tsx shows them).
+ */
+
+type Facets = TransactionFacetsData | undefined;
+
+/** Every event type, with the player's count once the facets are in. */
+export function eventTypeOptions(facets: Facets): MultiSelectOption[] {
+  const counts = new Map(facets?.event_types.map((t) => [t.value, t.count]));
+  return EVENT_TYPES.map((t) => ({ value: t, label: EVENT_TYPE_LABELS[t] ?? t, count: counts.get(t) }));
+}
+
+/** The event names the player has, each with its count and the types it occurs under. */
+export function eventNameOptions(facets: Facets): MultiSelectOption[] {
+  return (facets?.event_names ?? []).map((n) => ({
+    value: n.value,
+    label: n.value,
+    count: n.count,
+    hint: n.event_types.map((t) => EVENT_TYPE_LABELS[t] ?? t).join(", "),
+  }));
+}
+
+/** The creators the player has, and the one in the URL even when the player has none of theirs (count 0). */
+export function creatorChoices(facets: Facets, selected: string | null): { value: string; count: number }[] {
+  const creators = [...(facets?.created_by ?? [])];
+  if (selected && !creators.some((c) => c.value === selected)) creators.push({ value: selected, count: 0 });
+  return creators;
+}
+
+/** Whether the view's date range is exactly the last `days` days (a preset's button shows as pressed). */
+export function isPresetActive(
+  state: Pick<FilterState, "from" | "to">,
+  days: number,
+  tz: TimeZoneChoice,
+  now: Date = new Date(),
+): boolean {
+  const range = presetRange(days, tz, now);
+  return state.from === range.from && state.to === range.to;
+}

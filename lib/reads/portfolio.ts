@@ -1,0 +1,33 @@
+import { portfolioAccess } from "@/lib/auth/portfolio-access";
+import { forbidden, invalidParameters } from "@/lib/http/problem";
+import { getPortfolio } from "@/lib/players/get-portfolio";
+import { portfolioAsOf, portfolioRulesFromEnv } from "@/lib/players/portfolio-rules";
+import { portfolioQuerySchema } from "@/lib/schemas/portfolio";
+import { defineRead } from "./read-definition.ts";
+
+/**
+ * GET /portfolio: a VIP manager's book (their own; an admin names any), with each player's figures and flags.
+ * Who may read which book is lib/auth/portfolio-access.ts; a refusal names `manager`.
+ */
+export const portfolioRead = defineRead({
+  params: {},
+  query: portfolioQuerySchema,
+  run: async function portfolioRead({ query, principal }) {
+    const access = portfolioAccess(principal, query.manager);
+    if (!access.allowed) {
+      const error = [{ name: "manager", in: "query" as const, detail: access.detail }];
+      throw access.status === 400
+        ? invalidParameters(error)
+        : forbidden(`Parameter 'manager' ${access.detail}.`, error);
+    }
+    const portfolio = await getPortfolio({
+      manager: access.manager,
+      asOf: portfolioAsOf(),
+      rules: portfolioRulesFromEnv(),
+    });
+    return {
+      body: portfolio,
+      audit: { operation: "portfolio", playerId: null, resultPlayerIds: portfolio.players.map((p) => p.id) },
+    };
+  },
+});
