@@ -26,7 +26,7 @@ const base: Transaction = {
 
 describe("CSV export", () => {
   it("starts with a header row naming the columns", () => {
-    expect(exportPreamble("csv")).toBe(`${EXPORT_COLUMNS.join(",")},status\r\n`);
+    expect(exportPreamble("csv")).toBe(`${EXPORT_COLUMNS.join(",")}\r\n`);
     expect(exportPreamble("ndjson")).toBe("");
   });
 
@@ -61,11 +61,12 @@ describe("CSV export", () => {
     expect(cells).toContain("-5");
   });
 
-  it("ends each row with the status: pending while completed_at is null, completed once set", () => {
-    const done = { ...base, completed_at: "2026-01-02T03:04:05.678Z" };
-    const lines = exportLines("csv", "P1", [done, { ...base, completed_at: null }]).split("\r\n");
+  it("ends each row with the transaction's status, after completed_at", () => {
+    const done = { ...base, completed_at: "2026-01-02T03:04:05.678Z", status: "completed" as const };
+    const failed = { ...base, completed_at: null, status: "failed" as const };
+    const lines = exportLines("csv", "P1", [done, failed]).split("\r\n");
     expect(lines[0]?.split(",").at(-1)).toBe("completed");
-    expect(lines[1]?.split(",").at(-1)).toBe("pending");
+    expect(lines[1]?.split(",").at(-1)).toBe("failed");
     expect(lines[1]?.split(",").at(-2)).toBe("");
   });
 });
