@@ -43,8 +43,8 @@ const PLAYERS: [string, string, string, string][] = [
   ["PPF99", "EUR", "10", OTHER], // another manager's player
 ];
 
-// player, id suffix, date, type, amount, completed
-const TX: [string, string, string, string, string, boolean][] = [
+// player, id suffix, date, type, amount, completed (true), pending (false) or failed / cancelled
+const TX: [string, string, string, string, string, boolean | "failed" | "cancelled"][] = [
   ["PPF01", "a", "2026-05-31T08:00:00.000Z", "bet", "-1", true],
   ["PPF02", "a", "2026-06-01T00:00:00.000Z", "bet", "-1", true],
   ["PPF04", "a", "2026-06-23T12:00:00.001Z", "withdrawal", "-5000.00000001", true],
@@ -55,6 +55,8 @@ const TX: [string, string, string, string, string, boolean][] = [
   ["PPF09", "a", "2026-06-29T11:59:59.999Z", "withdrawal", "-20", false],
   ["PPF10", "a", "2026-06-29T12:00:00.000Z", "withdrawal", "-10.5", false],
   ["PPF10", "b", "2026-06-30T11:00:00.000Z", "withdrawal", "-0.25", false],
+  ["PPF10", "c", "2026-06-27T09:00:00.000Z", "withdrawal", "-500", "failed"], // not pending: no flag, no sum
+  ["PPF10", "d", "2026-06-26T09:00:00.000Z", "withdrawal", "-700", "cancelled"],
   ["PPF11", "a", "2026-03-31T12:00:00.000Z", "deposit", "1000000", true], // the day before the 12 weeks
   ["PPF11", "b", "2026-04-01T00:00:00.000Z", "deposit", "600", true], // their first instant
   ["PPF11", "c", "2026-06-23T23:59:59.999Z", "deposit", "600", true], // their last
@@ -87,11 +89,12 @@ beforeAll(async () => {
   );
   await sql.query(
     `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by,
-                               created_at, completed_at)
+                               created_at, completed_at, status)
      SELECT r.player || '-' || r.id, r.player, r.date, r.type::event_type, initcap(r.type), r.amount::numeric,
-            p.currency, 'System', r.date, CASE WHEN r.completed THEN r.date END
-     FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::boolean[])
-          AS r(player, id, date, type, amount, completed)
+            p.currency, 'System', r.date, CASE WHEN r.status = 'completed' THEN r.date END,
+            r.status::transaction_status
+     FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[])
+          AS r(player, id, date, type, amount, status)
      JOIN players p ON p.id = r.player`,
     [
       TX.map((t) => t[0]),
@@ -99,7 +102,7 @@ beforeAll(async () => {
       TX.map((t) => t[2]),
       TX.map((t) => t[3]),
       TX.map((t) => t[4]),
-      TX.map((t) => t[5]),
+      TX.map((t) => (t[5] === true ? "completed" : t[5] === false ? "pending" : t[5])),
     ],
   );
 });

@@ -112,7 +112,7 @@ export function portfolioSql(options: GetPortfolioOptions, d: PortfolioDays): Pr
     WITH pending AS (
       SELECT t.player_id, count(*)::int AS n, sum(abs(t.amount)) AS total, min(t.date) AS oldest
       FROM transactions t
-      WHERE t.event_type = 'withdrawal' AND t.completed_at IS NULL AND t.date <= ${asOf}::timestamptz
+      WHERE t.event_type = 'withdrawal' AND t.status = 'pending' AND t.date <= ${asOf}::timestamptz
       GROUP BY t.player_id
     ), limits AS (
       SELECT * FROM unnest(${currencies}::text[], ${amounts}::numeric[]) AS l(currency, amount)
