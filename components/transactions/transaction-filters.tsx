@@ -266,7 +266,12 @@ function DateRangeFields({
         max={state.to}
         onCommit={(from, history) => onChange({ from }, history)}
       />
-      <DateField label="To" value={state.to} min={state.from} onCommit={(to, history) => onChange({ to }, history)} />
+      <DateField
+        label="To"
+        value={state.to}
+        min={state.from}
+        onCommit={(to, history) => onChange({ to }, history)}
+      />
       <span className="text-xs text-slate-600">Whole days, {timeZoneLabel(tz)}</span>
       <div className="flex flex-wrap gap-1.5 sm:ml-2">
         {DATE_PRESETS.map((p) => (

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
-import { creatorChoices, eventNameOptions, eventTypeOptions, isPresetActive } from "./transaction-filter-options.ts";
+import {
+  creatorChoices,
+  eventNameOptions,
+  eventTypeOptions,
+  isPresetActive,
+} from "./transaction-filter-options.ts";
 import type { TransactionFacetsData } from "./wire.ts";
 
 const FACETS = {
