@@ -95,6 +95,44 @@ function useSearchKeys(s: {
   };
 }
 
+/** The lookup's own state: the view and the typed text (the URL keeps both), its debounced term, the highlight. */
+function useSearchState(hasAssignedPlayers: boolean) {
+  const [urlQuery, setUrlQuery] = useQueryState("q", parseAsString.withDefault(""));
+  const [view, setView] = useQueryState("view", parseAsStringLiteral(PLAYER_VIEWS).withDefault("all"));
+  const mine = hasAssignedPlayers && view === "mine";
+  const [text, setText] = useState(urlQuery);
+  const [active, setActive] = useState(-1);
+  const term = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const listId = useId();
+  return { setUrlQuery, setView, mine, text, setText, active, setActive, term, listId };
+}
+
+/** What the search's answer shows for the term: the results, whether they are stale, and the status line. */
+function resultsOf(
+  search: UseQueryResult<PlayerSearchData>,
+  s: { term: string; text: string; mine: boolean; canSearchEmail: boolean },
+) {
+  const { term, mine } = s;
+  const listing = Boolean(term) || mine;
+  const data = listing ? search.data : undefined;
+  // Without players:pii an address matches only whole: a part of one finds nobody, and the page says why.
+  const partialEmail = !s.canSearchEmail && isPartialEmail(term);
+  const players = data?.players ?? [];
+  const options = optionsOf(data);
+  const stale = term !== s.text.trim() || search.isPlaceholderData;
+  const status = searchStatus({
+    listing,
+    failed: search.isError,
+    total: data?.total,
+    transactions: data?.transactions.length ?? 0,
+    shown: players.length,
+    partialEmail,
+    mine,
+    term,
+  });
+  return { listing, data, partialEmail, players, options, stale, status };
+}
+
 /**
  * The lookup's behaviour: the typed text, its debounced term and the view in the URL (back from a profile
  * returns to the same results), the search query, the highlighted result (a combobox's active descendant),
@@ -107,13 +145,8 @@ export function usePlayerSearch({
   canSearchEmail: boolean;
   hasAssignedPlayers: boolean;
 }) {
-  const [urlQuery, setUrlQuery] = useQueryState("q", parseAsString.withDefault(""));
-  const [view, setView] = useQueryState("view", parseAsStringLiteral(PLAYER_VIEWS).withDefault("all"));
-  const mine = hasAssignedPlayers && view === "mine";
-  const [text, setText] = useState(urlQuery);
-  const [active, setActive] = useState(-1);
-  const term = useDebouncedValue(text.trim(), DEBOUNCE_MS);
-  const listId = useId();
+  const { setUrlQuery, setView, mine, text, setText, active, setActive, term, listId } =
+    useSearchState(hasAssignedPlayers);
   const opener = useProfileOpener(setUrlQuery);
   const open = (playerId: string, transactionId?: string) =>
     void opener.open(playerId, text.trim(), transactionId);
@@ -123,13 +156,12 @@ export function usePlayerSearch({
       : open(option.transaction.player_id, option.transaction.id);
 
   const search = useQuery(mine ? queries.assignedPlayers(term) : queries.playerSearch(term));
-  const listing = Boolean(term) || mine;
-  const data = listing ? search.data : undefined;
-  // Without players:pii an address matches only whole: a part of one finds nobody, and the page says why.
-  const partialEmail = !canSearchEmail && isPartialEmail(term);
-  const players = data?.players ?? [];
-  const options = optionsOf(data);
-  const stale = term !== text.trim() || search.isPlaceholderData;
+  const { listing, data, partialEmail, players, options, stale, status } = resultsOf(search, {
+    term,
+    text,
+    mine,
+    canSearchEmail,
+  });
   const onKeyDown = useSearchKeys({
     text,
     term,
@@ -147,7 +179,7 @@ export function usePlayerSearch({
     setActive(-1);
     if (opener.leaving.current) return;
     void setUrlQuery(term || null, { history: "replace" });
-  }, [term, setUrlQuery, opener.leaving]);
+  }, [term, setUrlQuery, opener.leaving, setActive]);
 
   return {
     text,
@@ -174,15 +206,6 @@ export function usePlayerSearch({
     expanded: listing && options.length > 0,
     listId,
     activeId: active >= 0 && options[active] ? `${listId}-${active}` : undefined,
-    status: searchStatus({
-      listing,
-      failed: search.isError,
-      total: data?.total,
-      transactions: data?.transactions.length ?? 0,
-      shown: players.length,
-      partialEmail,
-      mine,
-      term,
-    }),
+    status,
   };
 }

@@ -55,82 +55,11 @@ export function closeAllEventStreams(): void {
  * the lifetime, a reader too far behind, the source closing it, or shutdown.
  */
 export function sseResponse(source: SseSource, init: SseInit): Response {
-  const encoder = new TextEncoder();
-  const context = { requestId: init.requestId, route: init.route };
-  const maxQueued = init.maxQueuedChunks ?? 256;
-  let ended = false;
-  let cleanup: (() => void) | undefined;
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  const timers: NodeJS.Timeout[] = [];
-
-  const end = (how: "close" | "cut" | "cancelled") => {
-    if (ended) return;
-    ended = true;
-    for (const timer of timers) clearTimeout(timer);
-    init.signal.removeEventListener("abort", onAbort);
-    openStreams().delete(closeFromOutside);
-    cleanup?.();
-    init.onDone?.();
-    if (how === "close") {
-      try {
-        controller?.close();
-      } catch {
-        // already closed by the runtime
-      }
-    } else if (how === "cut") {
-      log.info("event stream cut: the client is not reading", context);
-      init.onCut?.();
-      try {
-        controller?.error(new Error("cut: the client is not reading"));
-      } catch {
-        // already errored
-      }
-    }
-  };
-  const write = (text: string) => {
-    if (ended || !controller) return;
-    if ((controller.desiredSize ?? 0) < -maxQueued) {
-      end("cut");
-      return;
-    }
-    controller.enqueue(encoder.encode(text));
-  };
-  const emitter: SseEmitter = {
-    send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
-    close: () => end("close"),
-  };
-  const closeFromOutside = () => end("close");
-  const onAbort = () => end("cancelled");
-
+  const stream = new EventStream(source, init);
   const body = new ReadableStream<Uint8Array>(
     {
-      start(c) {
-        controller = c;
-        if (init.signal.aborted) {
-          end("cancelled");
-          return;
-        }
-        init.signal.addEventListener("abort", onAbort, { once: true });
-        openStreams().add(closeFromOutside);
-        write(`retry: ${init.retryMs ?? 2_000}\n\n`);
-        cleanup = source(emitter);
-        if (ended) {
-          cleanup(); // the source closed the stream while opening it
-          return;
-        }
-        const heartbeat = setInterval(() => write(": keep-alive\n\n"), init.heartbeatMs ?? 15_000);
-        heartbeat.unref();
-        timers.push(heartbeat);
-        const lifetime = setTimeout(() => {
-          emitter.send("renew", { reason: "lifetime" });
-          end("close");
-        }, init.maxLifetimeMs);
-        lifetime.unref();
-        timers.push(lifetime);
-      },
-      cancel() {
-        end("cancelled");
-      },
+      start: (c) => stream.start(c),
+      cancel: () => stream.end("cancelled"),
     },
     new CountQueuingStrategy({ highWaterMark: 1 }),
   );
@@ -143,4 +72,99 @@ export function sseResponse(source: SseSource, init: SseInit): Response {
       "X-Accel-Buffering": "no",
     },
   });
+}
+
+/** One open stream's state: its controller, the source's cleanup, its timers; ended at most once. */
+class EventStream {
+  private readonly encoder = new TextEncoder();
+  private readonly source: SseSource;
+  private readonly init: SseInit;
+  private readonly context: { requestId: string; route: string };
+  private readonly maxQueued: number;
+  private ended = false;
+  private cleanup: (() => void) | undefined;
+  private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly emitter: SseEmitter = {
+    send: (event, data) => this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    close: () => this.end("close"),
+  };
+  private readonly closeFromOutside = () => this.end("close");
+  private readonly onAbort = () => this.end("cancelled");
+
+  constructor(source: SseSource, init: SseInit) {
+    this.source = source;
+    this.init = init;
+    this.context = { requestId: init.requestId, route: init.route };
+    this.maxQueued = init.maxQueuedChunks ?? 256;
+  }
+
+  /** The body starts: listen for the client going away, subscribe the source, start the timers. */
+  start(c: ReadableStreamDefaultController<Uint8Array>) {
+    const { init } = this;
+    this.controller = c;
+    if (init.signal.aborted) {
+      this.end("cancelled");
+      return;
+    }
+    init.signal.addEventListener("abort", this.onAbort, { once: true });
+    openStreams().add(this.closeFromOutside);
+    this.write(`retry: ${init.retryMs ?? 2_000}\n\n`);
+    const cleanup = this.source(this.emitter);
+    this.cleanup = cleanup;
+    if (this.ended) {
+      cleanup(); // the source closed the stream while opening it
+      return;
+    }
+    this.startTimers();
+  }
+
+  /** The heartbeat comment and the lifetime (a `renew` event, then the end). */
+  private startTimers() {
+    const heartbeat = setInterval(() => this.write(": keep-alive\n\n"), this.init.heartbeatMs ?? 15_000);
+    heartbeat.unref();
+    this.timers.push(heartbeat);
+    const lifetime = setTimeout(() => {
+      this.emitter.send("renew", { reason: "lifetime" });
+      this.end("close");
+    }, this.init.maxLifetimeMs);
+    lifetime.unref();
+    this.timers.push(lifetime);
+  }
+
+  /** Writes a chunk, or cuts the stream when the client has left too many unread. */
+  private write(text: string) {
+    if (this.ended || !this.controller) return;
+    if ((this.controller.desiredSize ?? 0) < -this.maxQueued) {
+      this.end("cut");
+      return;
+    }
+    this.controller.enqueue(this.encoder.encode(text));
+  }
+
+  /** Undoes everything once, then closes the body (`close`), errors it (`cut`), or leaves it (`cancelled`). */
+  end(how: "close" | "cut" | "cancelled") {
+    if (this.ended) return;
+    this.ended = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.init.signal.removeEventListener("abort", this.onAbort);
+    openStreams().delete(this.closeFromOutside);
+    this.cleanup?.();
+    this.init.onDone?.();
+    if (how === "close") {
+      try {
+        this.controller?.close();
+      } catch {
+        // already closed by the runtime
+      }
+    } else if (how === "cut") {
+      log.info("event stream cut: the client is not reading", this.context);
+      this.init.onCut?.();
+      try {
+        this.controller?.error(new Error("cut: the client is not reading"));
+      } catch {
+        // already errored
+      }
+    }
+  }
 }

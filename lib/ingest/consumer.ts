@@ -1,4 +1,10 @@
-import { type ConsumerMessages, type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
+import {
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JsMsg,
+  jetstream,
+  jetstreamManager,
+} from "@nats-io/jetstream";
 import { type NatsConnection, headers as natsHeaders } from "@nats-io/transport-node";
 import type { Pool } from "pg";
 import {
@@ -91,6 +97,55 @@ export interface StartIngestOptions {
 
 export async function startIngest(options: StartIngestOptions): Promise<IngestRunner> {
   const { nc, pool, config, log } = options;
+  const js = await prepareConsumer(nc, config);
+  const ctx: IngestContext = { js, pool, config, log, stats: emptyStats() };
+  const state: LoopState = {
+    buffer: [],
+    wake: null,
+    stopping: false,
+    messages: null,
+    failures: 0,
+    lastLog: Date.now(),
+    loggedApplied: 0,
+  };
+  const pumped = pump(ctx, state);
+  const done = runLoop(ctx, state);
+  return {
+    stats: ctx.stats,
+    done,
+    async stop() {
+      state.stopping = true;
+      await state.messages?.close().catch(() => undefined);
+      signal(state);
+      await done;
+      await pumped;
+    },
+  };
+}
+
+/** What every step of one consumer shares. */
+interface IngestContext {
+  js: JetStreamClient;
+  pool: Pool;
+  config: IngestConfig;
+  log: IngestLog;
+  stats: IngestStats;
+}
+
+/** The loop's mutable state: the events taken from the stream, the loop's wake-up, backoff and log marks. */
+interface LoopState {
+  buffer: JsMsg[];
+  wake: (() => void) | null;
+  stopping: boolean;
+  messages: ConsumerMessages | null;
+  /** Batches failed in a row (the backoff's exponent). */
+  failures: number;
+  lastLog: number;
+  loggedApplied: number;
+}
+
+/** The stream and the durable consumer exist (created or updated) before anything is consumed. */
+async function prepareConsumer(nc: NatsConnection, config: IngestConfig): Promise<JetStreamClient> {
   const jsm = await jetstreamManager(nc);
   await ensureWalletStream(jsm);
   await ensureConsumer(jsm, {
@@ -98,195 +153,216 @@ export async function startIngest(options: StartIngestOptions): Promise<IngestRu
     ackWaitMs: config.INGEST_ACK_WAIT_MS,
     batchSize: config.INGEST_BATCH_SIZE,
   });
-  const js = jetstream(nc);
-  const stats: IngestStats = {
-    batches: 0,
-    applied: 0,
-    written: 0,
-    dead: 0,
-    waiting: 0,
-    pending: 0,
-    lastStreamSeq: 0,
-  };
+  return jetstream(nc);
+}
 
-  const buffer: JsMsg[] = [];
-  let wake: (() => void) | null = null;
-  let stopping = false;
-  let messages: ConsumerMessages | null = null;
-  const signal = () => {
-    wake?.();
-    wake = null;
-  };
-  // The pump: consume() recovers from a reconnect by itself; should its iterator end anyway (the consumer
-  // deleted, a fatal status), consume again after a second, until stop().
-  const pumped = (async () => {
-    while (!stopping) {
-      try {
-        const consumer = await js.consumers.get(WALLET_STREAM, config.INGEST_CONSUMER);
-        messages = await consumer.consume({ max_messages: config.INGEST_BATCH_SIZE * 2 });
-        if (stopping) await messages.close();
-        for await (const msg of messages) {
-          buffer.push(msg);
-          signal();
-        }
-      } catch (error) {
-        log.warn("ingest: consuming failed, trying again", { error: String(error) });
-      }
-      if (!stopping) await new Promise((r) => setTimeout(r, 1_000));
-    }
-  })();
+function emptyStats(): IngestStats {
+  return { batches: 0, applied: 0, written: 0, dead: 0, waiting: 0, pending: 0, lastStreamSeq: 0 };
+}
 
-  /** Publishes a dead letter: the original payload, why, and where it came from. */
-  const deadLetter = async (msg: JsMsg, reason: string) => {
-    const h = natsHeaders();
-    h.set(DEAD_REASON_HEADER, reason.slice(0, 1_000).replace(/[\r\n]+/g, " "));
-    h.set(DEAD_SUBJECT_HEADER, msg.subject);
-    const originalId = msg.headers?.get("Nats-Msg-Id");
-    if (originalId) h.set("Original-Msg-Id", originalId);
-    await js.publish(WALLET_SUBJECTS.dead, msg.data, { headers: h, msgID: `dead:${msg.seq}` });
-  };
+function signal(state: LoopState) {
+  state.wake?.();
+  state.wake = null;
+}
 
-  let failures = 0;
-  const applyOnce = async (batch: JsMsg[]) => {
-    const decoded = batch.map(decodeMessage);
-    const transactions = highestVersions(decoded.flatMap((d) => (d.kind === "transaction" ? [d.event] : [])));
-    const players = highestVersions(decoded.flatMap((d) => (d.kind === "player" ? [d.event] : [])));
-    const deadNow = decoded.filter((d): d is Extract<Decoded, { kind: "dead" }> => d.kind === "dead");
-    const last = batch.reduce((a, m) => (m.seq > a.seq ? m : a));
-    // A transaction waits for its player at most this many deliveries (the highest delivery in the batch counts).
-    const deliveries = new Map<string, number>();
-    for (const d of decoded) {
-      if (d.kind === "transaction")
-        deliveries.set(d.event.id, Math.max(deliveries.get(d.event.id) ?? 0, d.msg.info.deliveryCount));
-    }
-    const deadIfWaiting = (id: string) =>
-      (deliveries.get(id) ?? 0) >= config.INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES;
-    const progress: BatchProgress = {
-      consumer: config.INGEST_CONSUMER,
-      streamSeq: last.seq,
-      subject: last.subject,
-      eventId: last.headers?.get("Nats-Msg-Id") || `seq:${last.seq}`,
-      publishedAt: new Date(Math.floor(last.info.timestampNanos / 1e6)),
-      applied: batch.length - deadNow.length,
-      dead: deadNow.length,
-    };
-    const client = await pool.connect();
-    // A connection lost while checked out emits 'error' on the client (the pool listens only to idle ones):
-    // without a listener that would end the process; the query in flight fails and the batch is retried.
-    const onLost = (error: Error) =>
-      log.warn("ingest: database connection lost mid-batch", { error: error.message });
-    client.on("error", onLost);
-    let result: Awaited<ReturnType<typeof applyBatch>>;
+/**
+ * The pump: consume() recovers from a reconnect by itself; should its iterator end anyway (the consumer deleted,
+ * a fatal status), consume again after a second, until stop().
+ */
+async function pump({ js, config, log }: IngestContext, state: LoopState) {
+  while (!state.stopping) {
     try {
-      await client.query("BEGIN");
-      result = await applyBatch(client, { players, transactions, progress, deadIfWaiting });
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      client.off("error", onLost);
-      client.release(true);
-      throw error;
-    }
-    client.off("error", onLost);
-    client.release();
-    // Committed: from here on every event of the batch is settled.
-    const waitingMsgs = decoded.filter(
-      (d) => d.kind === "transaction" && result.waiting.has(d.event.id),
-    ) as Extract<Decoded, { kind: "transaction" }>[];
-    const toDead = [
-      ...deadNow.map((d) => ({ msg: d.msg, reason: d.reason })),
-      ...waitingMsgs
-        .filter((d) => d.msg.info.deliveryCount >= config.INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES)
-        .map((d) => ({
-          msg: d.msg,
-          reason: `unknown player ${d.event.player_id} after ${d.msg.info.deliveryCount} deliveries`,
-        })),
-    ];
-    const deadSet = new Set(toDead.map((d) => d.msg));
-    for (const d of toDead) {
-      try {
-        await deadLetter(d.msg, d.reason);
-        d.msg.ack();
-        log.warn("ingest: event dead-lettered", { seq: d.msg.seq, subject: d.msg.subject, reason: d.reason });
-      } catch (error) {
-        d.msg.nak(config.INGEST_UNKNOWN_PLAYER_DELAY_MS);
-        log.warn("ingest: could not dead-letter, delivered again later", {
-          seq: d.msg.seq,
-          error: String(error),
-        });
+      const consumer = await js.consumers.get(WALLET_STREAM, config.INGEST_CONSUMER);
+      state.messages = await consumer.consume({ max_messages: config.INGEST_BATCH_SIZE * 2 });
+      if (state.stopping) await state.messages.close();
+      for await (const msg of state.messages) {
+        state.buffer.push(msg);
+        signal(state);
       }
-    }
-    const waitingSet = new Set(waitingMsgs.map((d) => d.msg));
-    for (const msg of batch) {
-      if (deadSet.has(msg)) continue;
-      if (waitingSet.has(msg)) msg.nak(config.INGEST_UNKNOWN_PLAYER_DELAY_MS);
-      else msg.ack();
-    }
-    stats.batches += 1;
-    stats.applied += batch.length - toDead.length - waitingMsgs.length;
-    stats.written += result.written.transactions + result.written.players;
-    stats.dead += toDead.length;
-    stats.waiting += waitingMsgs.length - (toDead.length - deadNow.length);
-    stats.pending = last.info.pending;
-    stats.lastStreamSeq = Math.max(stats.lastStreamSeq, last.seq);
-  };
-
-  const processBatch = async (batch: JsMsg[]) => {
-    try {
-      await applyOnce(batch);
-      failures = 0;
     } catch (error) {
-      // The database is unreachable or refused the batch: nothing was committed, nothing is acked. The events
-      // come back after a short delay; meanwhile back off, up to 5 s.
-      failures += 1;
-      for (const msg of batch) msg.nak(1_000);
-      log.warn("ingest: batch not applied, its events will be delivered again", {
-        events: batch.length,
-        error: String((error as Error).message ?? error),
+      log.warn("ingest: consuming failed, trying again", { error: String(error) });
+    }
+    if (!state.stopping) await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
+/** Takes whatever has arrived, up to a batch, until stop(); then hands the rest back. */
+async function runLoop(ctx: IngestContext, state: LoopState) {
+  while (!state.stopping) {
+    if (state.buffer.length === 0) {
+      await new Promise<void>((resolve) => {
+        state.wake = resolve;
+        setTimeout(resolve, 1_000); // a periodic wake, for the progress line
       });
-      await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** Math.min(failures, 5))));
+      logProgress(ctx, state);
+      continue;
     }
-  };
+    const batch = state.buffer.splice(0, ctx.config.INGEST_BATCH_SIZE);
+    await processBatch(ctx, state, batch);
+    logProgress(ctx, state);
+  }
+  // Events taken from the stream but not applied go back at once (not after ack_wait).
+  for (const msg of state.buffer.splice(0)) msg.nak();
+  logProgress(ctx, state, true);
+}
 
-  let lastLog = Date.now();
-  let loggedApplied = 0;
-  const logProgress = (force = false) => {
-    const now = Date.now();
-    if (!force && now - lastLog < config.INGEST_LOG_EVERY_MS) return;
-    const rate = ((stats.applied - loggedApplied) * 1000) / Math.max(1, now - lastLog);
-    log.info("ingest: progress", { ...stats, eventsPerSecond: Math.round(rate) });
-    lastLog = now;
-    loggedApplied = stats.applied;
-  };
+async function processBatch(ctx: IngestContext, state: LoopState, batch: JsMsg[]) {
+  try {
+    await applyOnce(ctx, batch);
+    state.failures = 0;
+  } catch (error) {
+    // The database is unreachable or refused the batch: nothing was committed, nothing is acked. The events
+    // come back after a short delay; meanwhile back off, up to 5 s.
+    state.failures += 1;
+    for (const msg of batch) msg.nak(1_000);
+    ctx.log.warn("ingest: batch not applied, its events will be delivered again", {
+      events: batch.length,
+      error: String((error as Error).message ?? error),
+    });
+    await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** Math.min(state.failures, 5))));
+  }
+}
 
-  const done = (async () => {
-    while (!stopping) {
-      if (buffer.length === 0) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, 1_000); // a periodic wake, for the progress line
-        });
-        logProgress();
-        continue;
-      }
-      const batch = buffer.splice(0, config.INGEST_BATCH_SIZE);
-      await processBatch(batch);
-      logProgress();
+function logProgress({ config, log, stats }: IngestContext, state: LoopState, force = false) {
+  const now = Date.now();
+  if (!force && now - state.lastLog < config.INGEST_LOG_EVERY_MS) return;
+  const rate = ((stats.applied - state.loggedApplied) * 1000) / Math.max(1, now - state.lastLog);
+  log.info("ingest: progress", { ...stats, eventsPerSecond: Math.round(rate) });
+  state.lastLog = now;
+  state.loggedApplied = stats.applied;
+}
+
+type DeadDecoded = Extract<Decoded, { kind: "dead" }>;
+type TransactionDecoded = Extract<Decoded, { kind: "transaction" }>;
+type BatchResult = Awaited<ReturnType<typeof applyBatch>>;
+
+/** One batch: decode, apply in one transaction, then settle every event (dead-letter, ack or deliver again). */
+async function applyOnce(ctx: IngestContext, batch: JsMsg[]) {
+  const plan = planBatch(ctx.config, batch);
+  const result = await commitBatch(ctx, plan);
+  // Committed: from here on every event of the batch is settled.
+  const waitingMsgs = plan.decoded.filter(
+    (d) => d.kind === "transaction" && result.waiting.has(d.event.id),
+  ) as TransactionDecoded[];
+  const toDead = deadLetters(ctx.config, plan.deadNow, waitingMsgs);
+  await sendDeadLetters(ctx, toDead);
+  settleOthers(ctx.config, batch, toDead, waitingMsgs);
+  const { stats } = ctx;
+  stats.batches += 1;
+  stats.applied += batch.length - toDead.length - waitingMsgs.length;
+  stats.written += result.written.transactions + result.written.players;
+  stats.dead += toDead.length;
+  stats.waiting += waitingMsgs.length - (toDead.length - plan.deadNow.length);
+  stats.pending = plan.last.info.pending;
+  stats.lastStreamSeq = Math.max(stats.lastStreamSeq, plan.last.seq);
+}
+
+type BatchPlan = ReturnType<typeof planBatch>;
+
+/** The batch decoded: the highest version per id to apply, the malformed events, and the progress to record. */
+function planBatch(config: IngestConfig, batch: JsMsg[]) {
+  const decoded = batch.map(decodeMessage);
+  const transactions = highestVersions(decoded.flatMap((d) => (d.kind === "transaction" ? [d.event] : [])));
+  const players = highestVersions(decoded.flatMap((d) => (d.kind === "player" ? [d.event] : [])));
+  const deadNow = decoded.filter((d): d is DeadDecoded => d.kind === "dead");
+  const last = batch.reduce((a, m) => (m.seq > a.seq ? m : a));
+  // A transaction waits for its player at most this many deliveries (the highest delivery in the batch counts).
+  const deliveries = new Map<string, number>();
+  for (const d of decoded) {
+    if (d.kind === "transaction")
+      deliveries.set(d.event.id, Math.max(deliveries.get(d.event.id) ?? 0, d.msg.info.deliveryCount));
+  }
+  const deadIfWaiting = (id: string) =>
+    (deliveries.get(id) ?? 0) >= config.INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES;
+  const progress: BatchProgress = {
+    consumer: config.INGEST_CONSUMER,
+    streamSeq: last.seq,
+    subject: last.subject,
+    eventId: last.headers?.get("Nats-Msg-Id") || `seq:${last.seq}`,
+    publishedAt: new Date(Math.floor(last.info.timestampNanos / 1e6)),
+    applied: batch.length - deadNow.length,
+    dead: deadNow.length,
+  };
+  return { decoded, transactions, players, deadNow, last, deadIfWaiting, progress };
+}
+
+/** Applies the plan in ONE database transaction; on any failure rolls back and discards the connection. */
+async function commitBatch({ pool, log }: IngestContext, plan: BatchPlan): Promise<BatchResult> {
+  const { players, transactions, progress, deadIfWaiting } = plan;
+  const client = await pool.connect();
+  // A connection lost while checked out emits 'error' on the client (the pool listens only to idle ones):
+  // without a listener that would end the process; the query in flight fails and the batch is retried.
+  const onLost = (error: Error) =>
+    log.warn("ingest: database connection lost mid-batch", { error: error.message });
+  client.on("error", onLost);
+  let result: BatchResult;
+  try {
+    await client.query("BEGIN");
+    result = await applyBatch(client, { players, transactions, progress, deadIfWaiting });
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    client.off("error", onLost);
+    client.release(true);
+    throw error;
+  }
+  client.off("error", onLost);
+  client.release();
+  return result;
+}
+
+/** The events to dead-letter: the malformed ones, and those whose player stayed unknown too many deliveries. */
+function deadLetters(config: IngestConfig, deadNow: DeadDecoded[], waitingMsgs: TransactionDecoded[]) {
+  return [
+    ...deadNow.map((d) => ({ msg: d.msg, reason: d.reason })),
+    ...waitingMsgs
+      .filter((d) => d.msg.info.deliveryCount >= config.INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES)
+      .map((d) => ({
+        msg: d.msg,
+        reason: `unknown player ${d.event.player_id} after ${d.msg.info.deliveryCount} deliveries`,
+      })),
+  ];
+}
+
+async function sendDeadLetters(ctx: IngestContext, toDead: { msg: JsMsg; reason: string }[]) {
+  const { config, log } = ctx;
+  for (const d of toDead) {
+    try {
+      await deadLetter(ctx.js, d.msg, d.reason);
+      d.msg.ack();
+      log.warn("ingest: event dead-lettered", { seq: d.msg.seq, subject: d.msg.subject, reason: d.reason });
+    } catch (error) {
+      d.msg.nak(config.INGEST_UNKNOWN_PLAYER_DELAY_MS);
+      log.warn("ingest: could not dead-letter, delivered again later", {
+        seq: d.msg.seq,
+        error: String(error),
+      });
     }
-    // Events taken from the stream but not applied go back at once (not after ack_wait).
-    for (const msg of buffer.splice(0)) msg.nak();
-    logProgress(true);
-  })();
+  }
+}
 
-  return {
-    stats,
-    done,
-    async stop() {
-      stopping = true;
-      await messages?.close().catch(() => undefined);
-      signal();
-      await done;
-      await pumped;
-    },
-  };
+/** Publishes a dead letter: the original payload, why, and where it came from. */
+async function deadLetter(js: JetStreamClient, msg: JsMsg, reason: string) {
+  const h = natsHeaders();
+  h.set(DEAD_REASON_HEADER, reason.slice(0, 1_000).replace(/[\r\n]+/g, " "));
+  h.set(DEAD_SUBJECT_HEADER, msg.subject);
+  const originalId = msg.headers?.get("Nats-Msg-Id");
+  if (originalId) h.set("Original-Msg-Id", originalId);
+  await js.publish(WALLET_SUBJECTS.dead, msg.data, { headers: h, msgID: `dead:${msg.seq}` });
+}
+
+/** Acks every event not dead-lettered, except those waiting for their player: delivered again after a delay. */
+function settleOthers(
+  config: IngestConfig,
+  batch: JsMsg[],
+  toDead: { msg: JsMsg }[],
+  waitingMsgs: TransactionDecoded[],
+) {
+  const deadSet = new Set(toDead.map((d) => d.msg));
+  const waitingSet = new Set(waitingMsgs.map((d) => d.msg));
+  for (const msg of batch) {
+    if (deadSet.has(msg)) continue;
+    if (waitingSet.has(msg)) msg.nak(config.INGEST_UNKNOWN_PLAYER_DELAY_MS);
+    else msg.ack();
+  }
 }

@@ -27,8 +27,8 @@ const msgIdHeader = (what: string) => ({
   },
 });
 
-export function buildAsyncApiDocument() {
-  // zod → JSON Schema exactly as for the OpenAPI document (components by their meta ids).
+/** zod → JSON Schema exactly as for the OpenAPI document (components by their meta ids). */
+function walletEventSchemas() {
   const openapi = createDocument({
     openapi: "3.1.0",
     info: { title: "wallet events", version: "1" },
@@ -40,6 +40,81 @@ export function buildAsyncApiDocument() {
       },
     },
   });
+  return openapi.components?.schemas ?? {};
+}
+
+const channels = {
+  walletTransaction: {
+    address: WALLET_SUBJECTS.transaction,
+    messages: { WalletTransactionEvent: { $ref: "#/components/messages/WalletTransactionEvent" } },
+  },
+  walletPlayer: {
+    address: WALLET_SUBJECTS.player,
+    messages: { WalletPlayerEvent: { $ref: "#/components/messages/WalletPlayerEvent" } },
+  },
+  walletDead: {
+    address: WALLET_SUBJECTS.dead,
+    messages: { DeadLetter: { $ref: "#/components/messages/DeadLetter" } },
+  },
+};
+
+const operations = {
+  receiveTransaction: {
+    action: "receive",
+    channel: { $ref: "#/channels/walletTransaction" },
+    summary: "Apply a transaction version (a later version of the same id is a state change).",
+    messages: [{ $ref: "#/channels/walletTransaction/messages/WalletTransactionEvent" }],
+  },
+  receivePlayer: {
+    action: "receive",
+    channel: { $ref: "#/channels/walletPlayer" },
+    summary: "Apply a profile version (balances and KPIs are derived, not taken).",
+    messages: [{ $ref: "#/channels/walletPlayer/messages/WalletPlayerEvent" }],
+  },
+  sendDeadLetter: {
+    action: "send",
+    channel: { $ref: "#/channels/walletDead" },
+    summary:
+      "An event that cannot be applied: malformed (at once), or a transaction whose player stays unknown (after INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES deliveries).",
+    messages: [{ $ref: "#/channels/walletDead/messages/DeadLetter" }],
+  },
+};
+
+const messages = {
+  WalletTransactionEvent: {
+    name: "WalletTransactionEvent",
+    title: "A transaction, as a db:import line, with status and version",
+    headers: msgIdHeader("transaction"),
+    payload: { $ref: "#/components/schemas/WalletTransactionEvent" },
+  },
+  WalletPlayerEvent: {
+    name: "WalletPlayerEvent",
+    title: "A player profile, as a db:import line, with version",
+    headers: msgIdHeader("player"),
+    payload: { $ref: "#/components/schemas/WalletPlayerEvent" },
+  },
+  DeadLetter: {
+    name: "DeadLetter",
+    title: "An event the read model could not apply",
+    contentType: "application/octet-stream",
+    headers: {
+      type: "object",
+      required: [DEAD_REASON_HEADER, DEAD_SUBJECT_HEADER],
+      properties: {
+        [DEAD_REASON_HEADER]: {
+          type: "string",
+          description: "Why, e.g. `amount: must be a JSON number (exact decimal)`.",
+        },
+        [DEAD_SUBJECT_HEADER]: { type: "string", description: "The subject it was published on." },
+        "Original-Msg-Id": { type: "string", description: "Its Nats-Msg-Id, when it had one." },
+        "Nats-Msg-Id": { type: "string", description: "`dead:<stream sequence of the original>`." },
+      },
+    },
+    payload: { type: "string", description: "The original payload, byte for byte." },
+  },
+};
+
+export function buildAsyncApiDocument() {
   return {
     asyncapi: "3.0.0",
     info: {
@@ -55,76 +130,11 @@ export function buildAsyncApiDocument() {
         description: `NATS with JetStream (stream \`${WALLET_STREAM}\`, file storage, subjects ${Object.values(WALLET_SUBJECTS).join(", ")}).`,
       },
     },
-    channels: {
-      walletTransaction: {
-        address: WALLET_SUBJECTS.transaction,
-        messages: { WalletTransactionEvent: { $ref: "#/components/messages/WalletTransactionEvent" } },
-      },
-      walletPlayer: {
-        address: WALLET_SUBJECTS.player,
-        messages: { WalletPlayerEvent: { $ref: "#/components/messages/WalletPlayerEvent" } },
-      },
-      walletDead: {
-        address: WALLET_SUBJECTS.dead,
-        messages: { DeadLetter: { $ref: "#/components/messages/DeadLetter" } },
-      },
-    },
-    operations: {
-      receiveTransaction: {
-        action: "receive",
-        channel: { $ref: "#/channels/walletTransaction" },
-        summary: "Apply a transaction version (a later version of the same id is a state change).",
-        messages: [{ $ref: "#/channels/walletTransaction/messages/WalletTransactionEvent" }],
-      },
-      receivePlayer: {
-        action: "receive",
-        channel: { $ref: "#/channels/walletPlayer" },
-        summary: "Apply a profile version (balances and KPIs are derived, not taken).",
-        messages: [{ $ref: "#/channels/walletPlayer/messages/WalletPlayerEvent" }],
-      },
-      sendDeadLetter: {
-        action: "send",
-        channel: { $ref: "#/channels/walletDead" },
-        summary:
-          "An event that cannot be applied: malformed (at once), or a transaction whose player stays unknown (after INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES deliveries).",
-        messages: [{ $ref: "#/channels/walletDead/messages/DeadLetter" }],
-      },
-    },
+    channels,
+    operations,
     components: {
-      messages: {
-        WalletTransactionEvent: {
-          name: "WalletTransactionEvent",
-          title: "A transaction, as a db:import line, with status and version",
-          headers: msgIdHeader("transaction"),
-          payload: { $ref: "#/components/schemas/WalletTransactionEvent" },
-        },
-        WalletPlayerEvent: {
-          name: "WalletPlayerEvent",
-          title: "A player profile, as a db:import line, with version",
-          headers: msgIdHeader("player"),
-          payload: { $ref: "#/components/schemas/WalletPlayerEvent" },
-        },
-        DeadLetter: {
-          name: "DeadLetter",
-          title: "An event the read model could not apply",
-          contentType: "application/octet-stream",
-          headers: {
-            type: "object",
-            required: [DEAD_REASON_HEADER, DEAD_SUBJECT_HEADER],
-            properties: {
-              [DEAD_REASON_HEADER]: {
-                type: "string",
-                description: "Why, e.g. `amount: must be a JSON number (exact decimal)`.",
-              },
-              [DEAD_SUBJECT_HEADER]: { type: "string", description: "The subject it was published on." },
-              "Original-Msg-Id": { type: "string", description: "Its Nats-Msg-Id, when it had one." },
-              "Nats-Msg-Id": { type: "string", description: "`dead:<stream sequence of the original>`." },
-            },
-          },
-          payload: { type: "string", description: "The original payload, byte for byte." },
-        },
-      },
-      schemas: openapi.components?.schemas ?? {},
+      messages,
+      schemas: walletEventSchemas(),
     },
   };
 }

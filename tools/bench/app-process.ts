@@ -101,6 +101,44 @@ export async function startApp(
     mode = "start",
     hostname = "127.0.0.1",
   } = typeof options === "number" ? { startTimeoutMs: options } : options;
+  const { child, watch, exited } = spawnApp(port, appEnv(env), { stdoutFile, mode, hostname });
+  const pid = child.pid ?? 0;
+  const url = `http://127.0.0.1:${port}`;
+  const firstAnswer = await waitUntilAnswering(url, pid, watch, startTimeoutMs, stdoutFile);
+  return {
+    url,
+    pid,
+    firstAnswer,
+    output: () => watch.output,
+    serverPid: () => childPid(pid),
+    signal: (signal) => {
+      if (!watch.done) process.kill(pid, signal);
+    },
+    exited,
+    async stop(graceMs = 20_000) {
+      if (!watch.done) process.kill(pid, "SIGTERM");
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }, graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** The started server as it runs: what it wrote so far, and whether it has exited. */
+interface ServerWatch {
+  output: string;
+  done: boolean;
+}
+
+/** The server's environment: fixed defaults, a few inherited variables, then exactly `env`. */
+function appEnv(env: Record<string, string>): Record<string, string> {
   const childEnv: Record<string, string> = {
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "info",
@@ -110,6 +148,15 @@ export async function startApp(
   };
   for (const key of INHERITED) if (process.env[key]) childEnv[key] = process.env[key] as string;
   Object.assign(childEnv, env);
+  return childEnv;
+}
+
+/** Launches scripts/serve.mjs in its own process group, collecting its output and noting its exit. */
+function spawnApp(
+  port: number,
+  childEnv: Record<string, string>,
+  { stdoutFile, mode, hostname }: { stdoutFile?: string; mode: "start" | "dev"; hostname: string | null },
+) {
   const stdoutFd = stdoutFile ? openSync(stdoutFile, "a") : undefined;
   const child: ChildProcess = spawn(
     process.execPath,
@@ -123,66 +170,44 @@ export async function startApp(
     { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", stdoutFd ?? "pipe", "pipe"], detached: true },
   );
   if (stdoutFd !== undefined) closeSync(stdoutFd);
-  let output = "";
+  const watch: ServerWatch = { output: "", done: false };
   child.stdout?.on("data", (d: Buffer) => {
-    output += d.toString();
+    watch.output += d.toString();
   });
   child.stderr?.on("data", (d: Buffer) => {
-    output += d.toString();
+    watch.output += d.toString();
   });
   const exited = new Promise<number | string>((resolve) => {
     child.on("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
   });
-  let done = false;
   void exited.then(() => {
-    done = true;
+    watch.done = true;
   });
-  const pid = child.pid ?? 0;
-  const url = `http://127.0.0.1:${port}`;
+  return { child, watch, exited };
+}
 
+/** Polls GET /api/health until the server answers; fails when it exits first or the time is up (killing it). */
+async function waitUntilAnswering(
+  url: string,
+  pid: number,
+  watch: ServerWatch,
+  startTimeoutMs: number,
+  stdoutFile: string | undefined,
+): Promise<HttpResult> {
   const deadline = Date.now() + startTimeoutMs;
-  let firstAnswer: HttpResult;
   for (;;) {
-    if (done) {
+    if (watch.done) {
       const more = stdoutFile ? `\n(its standard output is in ${stdoutFile})` : "";
-      throw new Error(`the app exited during start:\n${output}${more}`);
+      throw new Error(`the app exited during start:\n${watch.output}${more}`);
     }
     const res = await httpGet(`${url}/api/health`, {}, 5_000);
-    if (!isFailure(res)) {
-      firstAnswer = res;
-      break;
-    }
+    if (!isFailure(res)) return res;
     if (Date.now() > deadline) {
       process.kill(-pid, "SIGKILL");
-      throw new Error(`the app did not start within ${startTimeoutMs} ms:\n${output}`);
+      throw new Error(`the app did not start within ${startTimeoutMs} ms:\n${watch.output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-
-  return {
-    url,
-    pid,
-    firstAnswer,
-    output: () => output,
-    serverPid: () => childPid(pid),
-    signal: (signal) => {
-      if (!done) process.kill(pid, signal);
-    },
-    exited,
-    async stop(graceMs = 20_000) {
-      if (!done) process.kill(pid, "SIGTERM");
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      }, graceMs);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
-    },
-  };
 }
 
 export interface HelperServer {

@@ -36,6 +36,40 @@ function parsePort(flag: string, text: string): number {
 
 /** Command line (after `--`) + environment → options. Throws a readable message (with the usage) on bad input. */
 export function parseBenchArgs(argv: readonly string[], env: Record<string, string | undefined>): BenchArgs {
+  const { values, build } = readFlags(argv);
+  const databaseUrl = values.get("--database-url") ?? env.DATABASE_URL;
+  if (!databaseUrl) throw new Error(`set --database-url or DATABASE_URL\n${USAGE}`);
+  const durationSeconds = parseDuration(values.get("--duration"));
+  const rounds = parseRounds(values.get("--rounds"));
+  const scenarios = parseScenarios(values.get("--scenarios"));
+  const { productPort, baselinePort, floorPort } = parsePorts(values);
+  const out = values.get("--out");
+  return {
+    databaseUrl,
+    durationSeconds,
+    rounds,
+    scenarios,
+    build,
+    productPort,
+    baselinePort,
+    floorPort,
+    ...(out ? { out } : {}),
+  };
+}
+
+const VALUE_FLAGS = [
+  "--database-url",
+  "--duration",
+  "--rounds",
+  "--out",
+  "--scenarios",
+  "--port",
+  "--baseline-port",
+  "--floor-port",
+];
+
+/** The flags given (`--flag value` or `--flag=value`; `--build` alone); an unknown one or a missing value throws. */
+function readFlags(argv: readonly string[]): { values: Map<string, string>; build: boolean } {
   const values = new Map<string, string>();
   let build = false;
   for (let i = 0; i < argv.length; i++) {
@@ -46,58 +80,51 @@ export function parseBenchArgs(argv: readonly string[], env: Record<string, stri
     }
     const match = /^(--[a-z-]+)(?:=(.*))?$/.exec(arg);
     const flag = match?.[1];
-    if (
-      !flag ||
-      ![
-        "--database-url",
-        "--duration",
-        "--rounds",
-        "--out",
-        "--scenarios",
-        "--port",
-        "--baseline-port",
-        "--floor-port",
-      ].includes(flag)
-    ) {
+    if (!flag || !VALUE_FLAGS.includes(flag)) {
       throw new Error(`unknown argument: ${arg}\n${USAGE}`);
     }
     const value = match[2] ?? argv[++i];
     if (value === undefined || value === "") throw new Error(`${flag} needs a value\n${USAGE}`);
     values.set(flag, value);
   }
+  return { values, build };
+}
 
-  const databaseUrl = values.get("--database-url") ?? env.DATABASE_URL;
-  if (!databaseUrl) throw new Error(`set --database-url or DATABASE_URL\n${USAGE}`);
-
-  const durationText = values.get("--duration");
+function parseDuration(durationText: string | undefined): number {
   const durationSeconds = durationText === undefined ? DEFAULT_DURATION_SECONDS : Number(durationText);
   if (!Number.isFinite(durationSeconds) || durationSeconds < 1 || durationSeconds > 600) {
     throw new Error(`--duration: seconds between 1 and 600, got ${durationText}`);
   }
+  return durationSeconds;
+}
 
-  const roundsText = values.get("--rounds");
+function parseRounds(roundsText: string | undefined): number {
   const rounds = roundsText === undefined ? DEFAULT_ROUNDS : Number(roundsText);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) {
     throw new Error(`--rounds: a whole number between 1 and 50, got ${roundsText}`);
   }
+  return rounds;
+}
 
-  let scenarios: ScenarioName[] = [...SCENARIO_NAMES];
-  const scenarioText = values.get("--scenarios");
-  if (scenarioText !== undefined) {
-    const wanted = scenarioText
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const unknown = wanted.filter((s) => !(SCENARIO_NAMES as readonly string[]).includes(s));
-    if (unknown.length || wanted.length === 0) {
-      throw new Error(
-        `--scenarios: unknown ${unknown.join(", ") || "(none)"}; known: ${SCENARIO_NAMES.join(", ")}`,
-      );
-    }
-    // Keep the canonical order so runs are comparable.
-    scenarios = SCENARIO_NAMES.filter((s) => wanted.includes(s));
+/** The scenarios asked for (default all), in the canonical order so runs are comparable. */
+function parseScenarios(scenarioText: string | undefined): ScenarioName[] {
+  if (scenarioText === undefined) return [...SCENARIO_NAMES];
+  const wanted = scenarioText
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = wanted.filter((s) => !(SCENARIO_NAMES as readonly string[]).includes(s));
+  if (unknown.length || wanted.length === 0) {
+    throw new Error(
+      `--scenarios: unknown ${unknown.join(", ") || "(none)"}; known: ${SCENARIO_NAMES.join(", ")}`,
+    );
   }
+  // Keep the canonical order so runs are comparable.
+  return SCENARIO_NAMES.filter((s) => wanted.includes(s));
+}
 
+/** The three servers' ports: the product's, the baseline's after it, the floor's after both; all different. */
+function parsePorts(values: Map<string, string>) {
   const productPort = parsePort("--port", values.get("--port") ?? String(DEFAULT_PRODUCT_PORT));
   const baselinePort = parsePort(
     "--baseline-port",
@@ -112,17 +139,5 @@ export function parseBenchArgs(argv: readonly string[], env: Record<string, stri
   if (floorPort === productPort || floorPort === baselinePort) {
     throw new Error("--floor-port must differ from --port and --baseline-port");
   }
-
-  const out = values.get("--out");
-  return {
-    databaseUrl,
-    durationSeconds,
-    rounds,
-    scenarios,
-    build,
-    productPort,
-    baselinePort,
-    floorPort,
-    ...(out ? { out } : {}),
-  };
+  return { productPort, baselinePort, floorPort };
 }

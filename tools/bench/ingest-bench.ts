@@ -86,7 +86,43 @@ class LagMeter {
   }
 }
 
+/** Everything one run holds: the servers, the database clients, the simulated wallet and the meters. */
+interface IngestBench {
+  nats: ReturnType<typeof createNatsServer>;
+  dbName: string;
+  dbUrl: string;
+  refUrl: string;
+  ingestEnv: Record<string, string>;
+  ingest: IngestProcess;
+  app: AppProcess | null;
+  meter: LagMeter;
+  listener: pg.Client;
+  probe: pg.Client;
+  pub: Awaited<ReturnType<typeof connectPublisher>>;
+  sim: WalletSim;
+  publisher: Publisher;
+  /** Transactions published since the visibility probe last picked one. */
+  fresh: { tx: SimTransaction; at: number }[];
+  /** Publish → visible through the API (ms), per probe. */
+  visible: number[];
+  probing: boolean;
+}
+
 async function main() {
+  const bench = await setUp();
+  say(
+    `bench:ingest — NATS ${bench.nats.url}, database ${bench.dbName}, ${num("players")} players; figures under whatever else runs on this machine`,
+  );
+  await phase(bench, "sustained", num("rate"), num("duration"));
+  bench.visible.length = 0;
+  await phase(bench, "bursts", num("burst-rate"), num("burst-duration"));
+  await backlogPhase(bench);
+  await exactness(bench);
+  await tearDown(bench);
+}
+
+/** NATS, the two databases, the consumer, the app (with a production build), the commit watch, the profiles. */
+async function setUp(): Promise<IngestBench> {
   const nats = createNatsServer(portBase);
   await nats.start();
   const dbName = `${process.env.TEST_DB_PREFIX ?? "par"}_bench_ingest`;
@@ -100,22 +136,59 @@ async function main() {
     INGEST_LOG_EVERY_MS: "10000",
     LOG_LEVEL: "warn",
   };
-  let ingest: IngestProcess = startIngestProcess(ingestEnv);
-  let app: AppProcess | null = null;
+  const ingest: IngestProcess = startIngestProcess(ingestEnv);
+  const app = await startAppIfBuilt(dbUrl);
+  const meter = new LagMeter();
+  const { listener, probe } = await watchCommits(dbUrl, meter);
+  const pub = await connectPublisher(nats.url);
+  const fresh: { tx: SimTransaction; at: number }[] = [];
+  const sim = new WalletSim({ players: num("players"), prefix: "B", seed: 2000 });
+  const publisher = new Publisher(jetstream(pub.nc), {
+    onAck: (event, at, seq, duplicate) => {
+      if (duplicate) return;
+      meter.published.set(seq, at);
+      if (event.subject === "wallet.transaction" && event.record.version === 1)
+        fresh.push({ tx: event.record, at });
+    },
+  });
+  const bench: IngestBench = {
+    nats,
+    dbName,
+    dbUrl,
+    refUrl,
+    ingestEnv,
+    ingest,
+    app,
+    meter,
+    listener,
+    probe,
+    pub,
+    sim,
+    publisher,
+    fresh,
+    visible: [],
+    probing: false,
+  };
+  await publishProfiles(bench);
+  return bench;
+}
+
+async function startAppIfBuilt(dbUrl: string): Promise<AppProcess | null> {
   const appPort = portBase + 1;
   if (existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
-    app = await startApp(appPort, {
+    return await startApp(appPort, {
       DATABASE_URL: dbUrl,
       AUTH_MODE: "demo",
       RATE_LIMIT_MAX: "0",
       LOG_LEVEL: "warn",
     });
-  } else {
-    say("(no production build: publish → visible is not measured; run `npx next build` first)");
   }
+  say("(no production build: publish → visible is not measured; run `npx next build` first)");
+  return null;
+}
 
-  // Observing commits: every player_changes notification is sent at a COMMIT; read the progress then.
-  const meter = new LagMeter();
+/** Observing commits: every player_changes notification is sent at a COMMIT; read the progress then. */
+async function watchCommits(dbUrl: string, meter: LagMeter) {
   const listener = new pg.Client({ connectionString: dbUrl });
   await listener.connect();
   const probe = new pg.Client({ connectionString: dbUrl });
@@ -137,101 +210,91 @@ async function main() {
   };
   listener.on("notification", () => void readProgress());
   await listener.query(`LISTEN ${PLAYER_CHANGES_CHANNEL}`);
+  return { listener, probe };
+}
 
-  const pub = await connectPublisher(nats.url);
-  const fresh: { tx: SimTransaction; at: number }[] = [];
-  const sim = new WalletSim({ players: num("players"), prefix: "B", seed: 2000 });
-  const publisher = new Publisher(jetstream(pub.nc), {
-    onAck: (event, at, seq, duplicate) => {
-      if (duplicate) return;
-      meter.published.set(seq, at);
-      if (event.subject === "wallet.transaction" && event.record.version === 1)
-        fresh.push({ tx: event.record, at });
-    },
-  });
+/** Every player's profile, published and applied: the consumer is up before the clock starts. */
+async function publishProfiles({ sim, publisher, probe }: IngestBench) {
   for (const e of sim.playerEvents()) await publisher.publish(e);
   await publisher.settle();
-  // The consumer is up (it has applied the profiles) before the clock starts.
   while (
     Number((await probe.query<{ n: string }>("SELECT count(*) AS n FROM players")).rows[0]?.n) <
     num("players")
   ) {
     await pause(200);
   }
+}
 
-  // Publish → visible through the API: a few probes per second of freshly published transactions.
-  const visible: number[] = [];
-  let probing = false;
-  const probeVisible = async () => {
-    if (!app) return;
-    probing = true;
-    let inFlight = 0;
-    while (probing) {
-      const pick = fresh.at(-1);
-      fresh.length = 0;
-      if (pick && inFlight < 5) {
-        inFlight += 1;
-        void (async () => {
-          const url = `${app?.url}/api/v1/players/${pick.tx.player_id}/transactions?transaction_id=${encodeURIComponent(pick.tx.id)}&limit=1`;
-          const until = Date.now() + 10_000;
-          while (Date.now() < until) {
-            const res = await httpGet(url, { Authorization: "Bearer bench", "X-Session-ID": "bench" }, 5_000);
-            if (!isFailure(res) && res.status === 200 && JSON.parse(res.body).total >= 1) {
-              visible.push(Date.now() - pick.at);
-              break;
-            }
-            await pause(20);
+/** Publish → visible through the API: a few probes per second of freshly published transactions. */
+async function probeVisible(bench: IngestBench) {
+  const { app, fresh, visible } = bench;
+  if (!app) return;
+  bench.probing = true;
+  let inFlight = 0;
+  while (bench.probing) {
+    const pick = fresh.at(-1);
+    fresh.length = 0;
+    if (pick && inFlight < 5) {
+      inFlight += 1;
+      void (async () => {
+        const url = `${app?.url}/api/v1/players/${pick.tx.player_id}/transactions?transaction_id=${encodeURIComponent(pick.tx.id)}&limit=1`;
+        const until = Date.now() + 10_000;
+        while (Date.now() < until) {
+          const res = await httpGet(url, { Authorization: "Bearer bench", "X-Session-ID": "bench" }, 5_000);
+          if (!isFailure(res) && res.status === 200 && JSON.parse(res.body).total >= 1) {
+            visible.push(Date.now() - pick.at);
+            break;
           }
-          inFlight -= 1;
-        })();
-      }
-      await pause(200);
+          await pause(20);
+        }
+        inFlight -= 1;
+      })();
     }
-  };
+    await pause(200);
+  }
+}
 
-  const cpu = () => ({ consumer: treeCpuSeconds(ingest.child.pid ?? 0), pg: 0 });
-  const pgCpu = async () => {
-    const r = await probe.query<{ pid: number }>(
-      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'ingest:%'",
-    );
-    return r.rows.reduce((s, row) => s + treeCpuSeconds(row.pid), 0);
-  };
-  const phase = async (name: string, rate: number, seconds: number) => {
-    const c0 = cpu();
-    const g0 = await pgCpu();
-    const applied0 = meter.published.size;
-    const from = Date.now();
-    const probes = probeVisible();
-    await drive(sim, publisher, { rate, durationMs: seconds * 1000 });
-    await publisher.settle();
-    const to = Date.now();
-    await pause(3_000);
-    probing = false;
-    await probes;
-    const events = meter.published.size - applied0;
-    const lags = meter.lags(from, to);
-    const c1 = cpu();
-    const g1 = await pgCpu();
-    say(
-      `${name}: ${events.toLocaleString("en")} events at ${Math.round((events * 1000) / (to - from))}/s (asked ${rate}/s for ${seconds} s): publish → committed p50 ${ms(p50(lags))}, p99 ${ms(p99(lags))} (${lags.length} events)` +
-        (app && name === "sustained"
-          ? `; publish → visible via the API p50 ${ms(p50(visible))}, p99 ${ms(p99(visible))} (${visible.length} probes)`
-          : ""),
-    );
-    say(
-      `  CPU per event: consumer ${Math.round(((c1.consumer - c0.consumer) * 1e6) / Math.max(1, events))} µs, PostgreSQL (its backends) ${Math.round(((g1 - g0) * 1e6) / Math.max(1, events))} µs`,
-    );
-  };
-
-  say(
-    `bench:ingest — NATS ${nats.url}, database ${dbName}, ${num("players")} players; figures under whatever else runs on this machine`,
+const cpu = (bench: IngestBench) => ({ consumer: treeCpuSeconds(bench.ingest.child.pid ?? 0), pg: 0 });
+async function pgCpu({ probe }: IngestBench) {
+  const r = await probe.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'ingest:%'",
   );
-  await phase("sustained", num("rate"), num("duration"));
-  visible.length = 0;
-  await phase("bursts", num("burst-rate"), num("burst-duration"));
+  return r.rows.reduce((s, row) => s + treeCpuSeconds(row.pid), 0);
+}
 
-  // Backlog: the consumer away while the wallet publishes, then the drain.
-  await ingest.kill("SIGTERM");
+/** One load phase: publish at `rate` for `seconds`, then the lags, visibility and CPU per event. */
+async function phase(bench: IngestBench, name: string, rate: number, seconds: number) {
+  const { meter, sim, publisher, app, visible } = bench;
+  const c0 = cpu(bench);
+  const g0 = await pgCpu(bench);
+  const applied0 = meter.published.size;
+  const from = Date.now();
+  const probes = probeVisible(bench);
+  await drive(sim, publisher, { rate, durationMs: seconds * 1000 });
+  await publisher.settle();
+  const to = Date.now();
+  await pause(3_000);
+  bench.probing = false;
+  await probes;
+  const events = meter.published.size - applied0;
+  const lags = meter.lags(from, to);
+  const c1 = cpu(bench);
+  const g1 = await pgCpu(bench);
+  say(
+    `${name}: ${events.toLocaleString("en")} events at ${Math.round((events * 1000) / (to - from))}/s (asked ${rate}/s for ${seconds} s): publish → committed p50 ${ms(p50(lags))}, p99 ${ms(p99(lags))} (${lags.length} events)` +
+      (app && name === "sustained"
+        ? `; publish → visible via the API p50 ${ms(p50(visible))}, p99 ${ms(p99(visible))} (${visible.length} probes)`
+        : ""),
+  );
+  say(
+    `  CPU per event: consumer ${Math.round(((c1.consumer - c0.consumer) * 1e6) / Math.max(1, events))} µs, PostgreSQL (its backends) ${Math.round(((g1 - g0) * 1e6) / Math.max(1, events))} µs`,
+  );
+}
+
+/** Backlog: the consumer away while the wallet publishes, then the drain. */
+async function backlogPhase(bench: IngestBench) {
+  const { meter, sim, publisher, probe } = bench;
+  await bench.ingest.kill("SIGTERM");
   const before = meter.published.size;
   const backlog = num("backlog");
   const t0 = Date.now();
@@ -248,7 +311,7 @@ async function main() {
       (await probe.query<{ s: string }>("SELECT max(stream_seq) AS s FROM ingest_progress")).rows[0]?.s ?? 0,
     );
   const atStart = await committed();
-  ingest = startIngestProcess(ingestEnv);
+  bench.ingest = startIngestProcess(bench.ingestEnv);
   const startedAt = Date.now();
   let firstAt = 0;
   let seen = atStart;
@@ -263,8 +326,10 @@ async function main() {
   say(
     `backlog drain: ${Math.round((drained * 1000) / Math.max(1, drainMs))} events/s (${(drainMs / 1000).toFixed(1)} s from the first commit; ${((doneAt - startedAt) / 1000).toFixed(1)} s including the consumer's start)`,
   );
+}
 
-  // Exactness: every settlement published, the read model against db:import of the final states.
+/** Exactness: every settlement published, the read model against db:import of the final states. */
+async function exactness({ sim, publisher, probe, dbUrl, refUrl }: IngestBench) {
   await settleAll(sim, publisher);
   const expected = expectedTotals(sim);
   const got = await waitForTotals(() => readTotals(probe, "B"), expected, 120_000);
@@ -272,15 +337,17 @@ async function main() {
   say(
     `exactness: ${result.players} players, ${result.transactions.toLocaleString("en")} transactions, ${result.dailyStats.toLocaleString("en")} daily stats rows against db:import of the same final states: ${result.differences.length === 0 && got.transactions === expected.transactions ? "equal (0 differences)" : `${result.differences.length} differences: ${result.differences.slice(0, 3).join("; ")}`}`,
   );
+}
 
-  await ingest.kill("SIGTERM");
-  await app?.stop();
-  await listener.end();
-  await probe.end();
-  await pub.nc.close();
-  await nats.destroy();
-  await dropPostgresDatabase(dbName);
-  await dropPostgresDatabase(`${dbName}_ref`);
+async function tearDown(bench: IngestBench) {
+  await bench.ingest.kill("SIGTERM");
+  await bench.app?.stop();
+  await bench.listener.end();
+  await bench.probe.end();
+  await bench.pub.nc.close();
+  await bench.nats.destroy();
+  await dropPostgresDatabase(bench.dbName);
+  await dropPostgresDatabase(`${bench.dbName}_ref`);
 }
 
 main().then(

@@ -232,6 +232,105 @@ export async function runBench(
   ensureBuild(args.build);
   const withFloor = args.scenarios.some(hasFloor);
   if (withFloor) ensureFloorBuild(args.build, say);
+  const data = await pickData(args);
+  const servers: Servers = {};
+  const stopAll = async () => {
+    await Promise.allSettled([servers.app?.stop(15_000), servers.baseline?.stop(), servers.floor?.stop()]);
+  };
+  const untrap = stopOnSignal(stopAll);
+
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
+  const out = args.out ?? path.join("bench-results", `bench-${stamp}.md`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  const productLog = `${out.replace(/\.md$/, "")}.product.log`;
+  const agentHeaders = await benchHeaders();
+  const managerHeaders = await benchManagerHeaders(BENCH_BOOK_MANAGER);
+  HEADERS = agentHeaders;
+
+  try {
+    const { app, baseline, floor } = await startServers(args, withFloor, productLog, servers);
+    const samplers = startSamplers(app, floor);
+    const cursor = args.scenarios.includes("whale-cursor") ? await cursorAtDepth(app.url, data) : null;
+    const headers = { agentHeaders, managerHeaders };
+    const rows = await runScenarios(args, data, cursor, { app, baseline, floor }, samplers.rss, headers);
+    return finish({ args, data, rows, out, productLog }, samplers);
+  } finally {
+    await stopAll();
+    untrap();
+  }
+}
+
+interface Servers {
+  app?: AppProcess;
+  baseline?: HelperServer;
+  floor?: HelperServer;
+}
+type RssSampler = ReturnType<typeof startRssSampler>;
+
+type RunningServers = { app: AppProcess; baseline: HelperServer; floor: HelperServer | undefined };
+
+/** Peak-memory samplers: the product (launcher and server), the server alone, the floor. */
+function startSamplers(app: AppProcess, floor: HelperServer | undefined) {
+  const rss = startRssSampler(app.pid);
+  // The Next.js server alone (the launcher's child), to tell its share from the launcher's.
+  const serverPid = app.serverPid();
+  const serverRss = serverPid ? startRssSampler(serverPid) : null;
+  const floorPid = floor?.child.pid;
+  const floorRss = floorPid ? startRssSampler(floorPid) : null;
+  return { rss, serverRss, floorRss };
+}
+
+/** Every scenario asked for, in order: its rows, or rows noting why it was skipped. */
+async function runScenarios(
+  args: BenchArgs,
+  data: BenchData,
+  cursor: string | null,
+  servers: RunningServers,
+  rss: RssSampler,
+  headers: { agentHeaders: Record<string, string>; managerHeaders: Record<string, string> },
+): Promise<ResultRow[]> {
+  const rows: ResultRow[] = [];
+  for (const name of args.scenarios) {
+    const paths = scenarioPaths(name, data, cursor);
+    if (typeof paths === "string") {
+      for (const c of CONCURRENCIES)
+        rows.push({ scenario: name, concurrency: c, product: null, baseline: null, note: paths });
+      say(`${name}: skipped (${paths})`);
+      continue;
+    }
+    // Every scenario reads as the support agent but the portfolio, which only its manager (or an admin) may read.
+    HEADERS = name === "portfolio" ? headers.managerHeaders : headers.agentHeaders;
+    rss.takePeakSince(); // per-row peaks start with this scenario
+    rows.push(...(await measureScenario(args, servers, name, paths, rss)));
+  }
+  return rows;
+}
+
+/** The peaks, the summary and the table, printed and written. */
+function finish(
+  run: { args: BenchArgs; data: BenchData; rows: ResultRow[]; out: string; productLog: string },
+  { rss, serverRss, floorRss }: ReturnType<typeof startSamplers>,
+) {
+  const { rows } = run;
+  const peakRssMiB = rss.stop();
+  const serverPeakMiB = serverRss?.stop() ?? null;
+  const floorPeakMiB = floorRss?.stop() ?? null;
+  const summary = summaryLine(rows, rss.samples() ? peakRssMiB : null);
+  const table = formatTable(rows);
+  const rssLine = memoryLine({
+    samples: rss.samples(),
+    productMiB: peakRssMiB,
+    serverMiB: serverPeakMiB,
+    floorMiB: floorPeakMiB,
+  });
+  say(`\n${table}\n\n${rssLine}\n`);
+  const peaks = { peakRssMiB, serverPeakMiB, floorPeakMiB };
+  writeResults({ ...run, table, rssLine, summary, peaks });
+  return { rows, peakRssMiB, summary };
+}
+
+/** The players and values the scenarios read, picked from the database and printed. */
+async function pickData(args: BenchArgs): Promise<BenchData> {
   const pool = new pg.Pool({ connectionString: args.databaseUrl, max: 2 });
   say(`picking players from ${redact(args.databaseUrl)} …`);
   const data = await pickBenchData(pool, process.env.BENCH_WHALE_ID);
@@ -243,13 +342,11 @@ export async function runBench(
       `event_name "${data.eventName.value}" (${data.eventName.matches}), depth ${data.depth}, ` +
       `export from ${data.export.fromDate} (${data.export.rows} rows)`,
   );
+  return data;
+}
 
-  let app: AppProcess | undefined;
-  let baseline: HelperServer | undefined;
-  let floor: HelperServer | undefined;
-  const stopAll = async () => {
-    await Promise.allSettled([app?.stop(15_000), baseline?.stop(), floor?.stop()]);
-  };
+/** Ctrl-C or SIGTERM stops the servers before the process exits; returns what removes the handlers. */
+function stopOnSignal(stopAll: () => Promise<void>): () => void {
   let interrupted = false;
   const onSignal = () => {
     if (interrupted) return;
@@ -259,152 +356,160 @@ export async function runBench(
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
-
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
-  const out = args.out ?? path.join("bench-results", `bench-${stamp}.md`);
-  mkdirSync(path.dirname(out), { recursive: true });
-  const productLog = `${out.replace(/\.md$/, "")}.product.log`;
-  const agentHeaders = await benchHeaders();
-  const managerHeaders = await benchManagerHeaders(BENCH_BOOK_MANAGER);
-  HEADERS = agentHeaders;
-
-  try {
-    app = await startApp(args.productPort, productBenchEnv(args.databaseUrl), { stdoutFile: productLog });
-    baseline = await startBaseline(args.databaseUrl, args.baselinePort);
-    if (withFloor) floor = await startFloor(args.databaseUrl, args.floorPort);
-    say(
-      `product ${app.url} (pid ${app.pid}), baseline ${baseline.url}${floor ? `, floor ${floor.url}` : ""}`,
-    );
-    const rss = startRssSampler(app.pid);
-    // The Next.js server alone (the launcher's child), to tell its share from the launcher's.
-    const serverPid = app.serverPid();
-    const serverRss = serverPid ? startRssSampler(serverPid) : null;
-    const floorPid = floor?.child.pid;
-    const floorRss = floorPid ? startRssSampler(floorPid) : null;
-
-    const cursor = args.scenarios.includes("whale-cursor") ? await cursorAtDepth(app.url, data) : null;
-    const rows: ResultRow[] = [];
-    for (const name of args.scenarios) {
-      const paths = scenarioPaths(name, data, cursor);
-      if (typeof paths === "string") {
-        for (const c of CONCURRENCIES)
-          rows.push({ scenario: name, concurrency: c, product: null, baseline: null, note: paths });
-        say(`${name}: skipped (${paths})`);
-        continue;
-      }
-      // Every scenario reads as the support agent but the portfolio, which only its manager (or an admin) may read.
-      HEADERS = name === "portfolio" ? managerHeaders : agentHeaders;
-      const isExport = name === "export-csv";
-      rss.takePeakSince(); // per-row peaks start with this scenario
-      // The floor answers the product's paths.
-      const targets = [
-        { side: "product", url: app.url, path: paths.product, pid: () => app?.serverPid() ?? app?.pid },
-        ...(floor && hasFloor(name)
-          ? [{ side: "floor", url: floor.url, path: paths.product, pid: () => floor?.child.pid }]
-          : []),
-        { side: "baseline", url: baseline.url, path: paths.baseline, pid: () => baseline?.child.pid },
-      ] as const;
-      // A probe per side: a wrong answer is reported once, readable, instead of as thousands of non-2xx.
-      const sides = [];
-      for (const t of targets) sides.push({ ...t, problem: await probe(t.side, t.url, t.path) });
-      // Warm-up: JIT, connection pools, caches (on every side alike).
-      for (const { url, path: p, problem } of sides) {
-        if (!problem)
-          await cannon(
-            `${url}${p}`,
-            4,
-            isExport ? { amount: 2, timeout: EXPORT_TIMEOUT_S } : { amount: 200 },
-          );
-      }
-      for (const c of CONCURRENCIES) {
-        const opts = isExport
-          ? { amount: c === 1 ? 5 : c, timeout: EXPORT_TIMEOUT_S }
-          : { duration: args.durationSeconds };
-        // Interleaved rounds (one for the export), the order rotating (P F B, F B P, …): a neighbour's load lands
-        // on a round, and no side idles longer than another before its run (docs/performance.md, rotated rounds).
-        const rounds = isExport ? 1 : args.rounds;
-        const measured = new Map<string, (Measurement | null)[]>();
-        for (let round = 0; round < rounds; round++) {
-          const order = rotate(sides, round);
-          for (const { side, url, path: p, problem, pid } of order) {
-            // Two seconds of the same load first, not counted, for the same reason.
-            if (!problem && !isExport) await cannon(`${url}${p}`, c, { duration: WARM_UP_S });
-            const m = problem ? null : await measureSide(`${url}${p}`, c, opts, pid());
-            measured.set(side, [...(measured.get(side) ?? []), m]);
-          }
-        }
-        const combined = (side: string) =>
-          measured.has(side)
-            ? combineRounds((measured.get(side) ?? []).filter((m): m is Measurement => m !== null))
-            : undefined;
-        const note = sides
-          .filter((s) => s.problem)
-          .map((s) => `${s.side} ${s.problem}`)
-          .join("; ");
-        const product = measured.get("product") ?? [];
-        const row: ResultRow = {
-          scenario: name,
-          concurrency: c,
-          product: combined("product") ?? null,
-          ...(measured.has("floor")
-            ? {
-                floor: combined("floor") ?? null,
-                floorRatios: roundRatios(product, measured.get("floor") ?? []),
-              }
-            : {}),
-          baseline: combined("baseline") ?? null,
-          baselineRatios: roundRatios(product, measured.get("baseline") ?? []),
-          productRssMiB: rss.takePeakSince(),
-          ...(note ? { note } : {}),
-        };
-        rows.push(row);
-        say(progressLine(row));
-      }
-    }
-    const peakRssMiB = rss.stop();
-    const serverPeakMiB = serverRss?.stop() ?? null;
-    const floorPeakMiB = floorRss?.stop() ?? null;
-    const summary = summaryLine(rows, rss.samples() ? peakRssMiB : null);
-    const table = formatTable(rows);
-    const rssLine = memoryLine({
-      samples: rss.samples(),
-      productMiB: peakRssMiB,
-      serverMiB: serverPeakMiB,
-      floorMiB: floorPeakMiB,
-    });
-    say(`\n${table}\n\n${rssLine}\n`);
-
-    const notes = rows.filter((r) => r.note).map((r) => `- ${r.scenario}@c${r.concurrency}: ${r.note}`);
-    const md = [
-      `# Benchmark ${new Date().toISOString()}`,
-      "",
-      `Database ${redact(args.databaseUrl)}; per scenario and concurrency ${args.rounds} interleaved rounds (the order of the sides rotating) of ${args.durationSeconds} s per side, each after ${WARM_UP_S} s of the same load not counted; figures are the medians of the rounds, "vs floor" the median of the rounds' ratios (their range in brackets); CPU µs/req is the server's process tree (user + system) per request (export: one round, 5 requests at c1, 32 at c32).`,
-      `Whale ${data.whale.id} (${data.whale.transactions} transactions), small player ${data.small.id} (${data.small.transactions});`,
-      `type-date: event_type=${data.typeDate.eventType}, ${data.typeDate.fromDate} .. ${data.typeDate.toDate} (${data.typeDate.matches} matches);`,
-      `event_name="${data.eventName.value}" (${data.eventName.matches} matches); offset/cursor depth ${data.depth}; export from_date=${data.export.fromDate} (${data.export.rows} rows).`,
-      `Product: production build as deployed (tools/bench/product-posture.ts): AUTH_MODE=jwt with a support agent's HS256 token (profiles masked), LOG_LEVEL=info (access log in ${productLog}), RATE_LIMIT_MAX=1e9, audit rows written. Floor (cheap scenarios): tools/bench/floor-app, a minimal Next.js app doing the same Prisma reads with the same start settings. Baseline: node:http + pg (pool 10), LIMIT/OFFSET + count(*); its cursor scenario uses OFFSET at the same depth.`,
-      `Targets: ≥ ${TARGETS.cheapFloorRatio}× the floor (profile, small player), ≥ ${TARGETS.whaleRatio}× the baseline (whale scenarios); p99 < ${TARGETS.p99Ms} ms at c1 (all but the export); peak RSS < ${TARGETS.peakRssMiB} MB.`,
-      "",
-      table,
-      "",
-      rssLine,
-      ...(notes.length ? ["", "Notes:", ...notes] : []),
-      "",
-      summary,
-      "",
-    ].join("\n");
-    writeFileSync(out, md);
-    writeFileSync(
-      `${out.replace(/\.md$/, "")}.json`,
-      `${JSON.stringify({ at: new Date().toISOString(), args: { ...args, databaseUrl: redact(args.databaseUrl) }, data, rows, peakRssMiB, serverPeakMiB, floorPeakMiB, summary }, null, 2)}\n`,
-    );
-    say(`results written to ${out}`);
-    return { rows, peakRssMiB, summary };
-  } finally {
-    await stopAll();
+  return () => {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
+  };
+}
+
+/** The product, the baseline and (for the cheap scenarios) the floor; each noted in `servers` as it starts. */
+async function startServers(args: BenchArgs, withFloor: boolean, productLog: string, servers: Servers) {
+  const app = await startApp(args.productPort, productBenchEnv(args.databaseUrl), { stdoutFile: productLog });
+  servers.app = app;
+  const baseline = await startBaseline(args.databaseUrl, args.baselinePort);
+  servers.baseline = baseline;
+  if (withFloor) servers.floor = await startFloor(args.databaseUrl, args.floorPort);
+  const floor = servers.floor;
+  say(`product ${app.url} (pid ${app.pid}), baseline ${baseline.url}${floor ? `, floor ${floor.url}` : ""}`);
+  return { app, baseline, floor };
+}
+
+type Side = {
+  side: string;
+  url: string;
+  path: string;
+  pid: () => number | undefined;
+  problem: string | null;
+};
+
+/** One scenario: a probe per side, a warm-up, then a result row per concurrency. */
+async function measureScenario(
+  args: BenchArgs,
+  { app, baseline, floor }: RunningServers,
+  name: ScenarioName,
+  paths: ScenarioPaths,
+  rss: RssSampler,
+): Promise<ResultRow[]> {
+  const isExport = name === "export-csv";
+  // The floor answers the product's paths.
+  const targets = [
+    { side: "product", url: app.url, path: paths.product, pid: () => app?.serverPid() ?? app?.pid },
+    ...(floor && hasFloor(name)
+      ? [{ side: "floor", url: floor.url, path: paths.product, pid: () => floor?.child.pid }]
+      : []),
+    { side: "baseline", url: baseline.url, path: paths.baseline, pid: () => baseline?.child.pid },
+  ] as const;
+  // A probe per side: a wrong answer is reported once, readable, instead of as thousands of non-2xx.
+  const sides: Side[] = [];
+  for (const t of targets) sides.push({ ...t, problem: await probe(t.side, t.url, t.path) });
+  // Warm-up: JIT, connection pools, caches (on every side alike).
+  for (const { url, path: p, problem } of sides) {
+    if (!problem)
+      await cannon(`${url}${p}`, 4, isExport ? { amount: 2, timeout: EXPORT_TIMEOUT_S } : { amount: 200 });
   }
+  const rows: ResultRow[] = [];
+  for (const c of CONCURRENCIES) {
+    const measured = await measureRounds(args, sides, c, isExport);
+    const row = resultRow(name, c, sides, measured, rss);
+    rows.push(row);
+    say(progressLine(row));
+  }
+  return rows;
+}
+
+/** Every side at concurrency c, in interleaved rounds; per side, each round's measurement (null: not measured). */
+async function measureRounds(args: BenchArgs, sides: Side[], c: number, isExport: boolean) {
+  const opts = isExport
+    ? { amount: c === 1 ? 5 : c, timeout: EXPORT_TIMEOUT_S }
+    : { duration: args.durationSeconds };
+  // Interleaved rounds (one for the export), the order rotating (P F B, F B P, …): a neighbour's load lands
+  // on a round, and no side idles longer than another before its run (docs/performance.md, rotated rounds).
+  const rounds = isExport ? 1 : args.rounds;
+  const measured = new Map<string, (Measurement | null)[]>();
+  for (let round = 0; round < rounds; round++) {
+    const order = rotate(sides, round);
+    for (const { side, url, path: p, problem, pid } of order) {
+      // Two seconds of the same load first, not counted, for the same reason.
+      if (!problem && !isExport) await cannon(`${url}${p}`, c, { duration: WARM_UP_S });
+      const m = problem ? null : await measureSide(`${url}${p}`, c, opts, pid());
+      measured.set(side, [...(measured.get(side) ?? []), m]);
+    }
+  }
+  return measured;
+}
+
+function resultRow(
+  name: ScenarioName,
+  c: number,
+  sides: Side[],
+  measured: Map<string, (Measurement | null)[]>,
+  rss: RssSampler,
+): ResultRow {
+  const combined = (side: string) =>
+    measured.has(side)
+      ? combineRounds((measured.get(side) ?? []).filter((m): m is Measurement => m !== null))
+      : undefined;
+  const note = sides
+    .filter((s) => s.problem)
+    .map((s) => `${s.side} ${s.problem}`)
+    .join("; ");
+  const product = measured.get("product") ?? [];
+  return {
+    scenario: name,
+    concurrency: c,
+    product: combined("product") ?? null,
+    ...(measured.has("floor")
+      ? {
+          floor: combined("floor") ?? null,
+          floorRatios: roundRatios(product, measured.get("floor") ?? []),
+        }
+      : {}),
+    baseline: combined("baseline") ?? null,
+    baselineRatios: roundRatios(product, measured.get("baseline") ?? []),
+    productRssMiB: rss.takePeakSince(),
+    ...(note ? { note } : {}),
+  };
+}
+
+/** The results as Markdown (the method, the data, the table, notes, the summary) and as JSON beside it. */
+function writeResults(results: {
+  args: BenchArgs;
+  data: BenchData;
+  rows: ResultRow[];
+  out: string;
+  productLog: string;
+  table: string;
+  rssLine: string;
+  summary: string;
+  peaks: { peakRssMiB: number | null; serverPeakMiB: number | null; floorPeakMiB: number | null };
+}) {
+  const { args, data, rows, out, productLog, table, rssLine, summary } = results;
+  const { peakRssMiB, serverPeakMiB, floorPeakMiB } = results.peaks;
+  const notes = rows.filter((r) => r.note).map((r) => `- ${r.scenario}@c${r.concurrency}: ${r.note}`);
+  const md = [
+    `# Benchmark ${new Date().toISOString()}`,
+    "",
+    `Database ${redact(args.databaseUrl)}; per scenario and concurrency ${args.rounds} interleaved rounds (the order of the sides rotating) of ${args.durationSeconds} s per side, each after ${WARM_UP_S} s of the same load not counted; figures are the medians of the rounds, "vs floor" the median of the rounds' ratios (their range in brackets); CPU µs/req is the server's process tree (user + system) per request (export: one round, 5 requests at c1, 32 at c32).`,
+    `Whale ${data.whale.id} (${data.whale.transactions} transactions), small player ${data.small.id} (${data.small.transactions});`,
+    `type-date: event_type=${data.typeDate.eventType}, ${data.typeDate.fromDate} .. ${data.typeDate.toDate} (${data.typeDate.matches} matches);`,
+    `event_name="${data.eventName.value}" (${data.eventName.matches} matches); offset/cursor depth ${data.depth}; export from_date=${data.export.fromDate} (${data.export.rows} rows).`,
+    `Product: production build as deployed (tools/bench/product-posture.ts): AUTH_MODE=jwt with a support agent's HS256 token (profiles masked), LOG_LEVEL=info (access log in ${productLog}), RATE_LIMIT_MAX=1e9, audit rows written. Floor (cheap scenarios): tools/bench/floor-app, a minimal Next.js app doing the same Prisma reads with the same start settings. Baseline: node:http + pg (pool 10), LIMIT/OFFSET + count(*); its cursor scenario uses OFFSET at the same depth.`,
+    `Targets: ≥ ${TARGETS.cheapFloorRatio}× the floor (profile, small player), ≥ ${TARGETS.whaleRatio}× the baseline (whale scenarios); p99 < ${TARGETS.p99Ms} ms at c1 (all but the export); peak RSS < ${TARGETS.peakRssMiB} MB.`,
+    "",
+    table,
+    "",
+    rssLine,
+    ...(notes.length ? ["", "Notes:", ...notes] : []),
+    "",
+    summary,
+    "",
+  ].join("\n");
+  writeFileSync(out, md);
+  writeFileSync(
+    `${out.replace(/\.md$/, "")}.json`,
+    `${JSON.stringify({ at: new Date().toISOString(), args: { ...args, databaseUrl: redact(args.databaseUrl) }, data, rows, peakRssMiB, serverPeakMiB, floorPeakMiB, summary }, null, 2)}\n`,
+  );
+  say(`results written to ${out}`);
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

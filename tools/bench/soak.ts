@@ -68,12 +68,7 @@ const percentile = (sorted: number[], p: number) =>
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const runId = randomUUID().slice(0, 8);
   const say = (line: string) => options.verbose && console.log(line);
-  let databaseUrl = options.databaseUrl;
-  if (!databaseUrl) {
-    say("creating the soak database …");
-    databaseUrl = await recreatePostgresDatabase(`${process.env.TEST_DB_PREFIX ?? "par"}_soak`);
-    await migrateAndSeed(databaseUrl);
-  }
+  const databaseUrl = await soakDatabase(options, say);
   const app = await startApp(options.port ?? trustPorts().appBase + 5, {
     DATABASE_URL: databaseUrl,
     AUTH_MODE: "demo",
@@ -87,8 +82,30 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     sign("soak-vip", ["vip_manager"]),
     sign("soak-admin", ["admin"]),
   ]);
+  const next = requestRotation({ agent, vip, admin });
+  const load = await runLoad(options, { url: app.url, serverPid, runId, next, say });
 
-  // Each request: [path, token or null, expected to be an audited read when it succeeds]
+  say("stopping the server (SIGTERM) …");
+  const exitCode = await app.stop(30_000);
+  const auditRows = await countAuditRows(databaseUrl, runId);
+  return soakReport(options, load, auditRows, exitCode);
+}
+
+type SoakRequest = [string, string | null, string?];
+
+/** The given database, or a fresh `<prefix>_soak` one, migrated and seeded. */
+async function soakDatabase(options: SoakOptions, say: (line: string) => unknown): Promise<string> {
+  let databaseUrl = options.databaseUrl;
+  if (!databaseUrl) {
+    say("creating the soak database …");
+    databaseUrl = await recreatePostgresDatabase(`${process.env.TEST_DB_PREFIX ?? "par"}_soak`);
+    await migrateAndSeed(databaseUrl);
+  }
+  return databaseUrl;
+}
+
+/** The next request to send: the kinds of request in a fixed rotation, each as often as its weight. */
+function requestRotation({ agent, vip, admin }: { agent: string; vip: string; admin: string }) {
   const requests: [weight: number, make: () => [string, string | null, string?]][] = [
     [20, () => [`/api/v1/players/${player()}`, pick([agent, vip, "demo"])]],
     [
@@ -140,13 +157,39 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     ];
   }
   let turn = 0;
-  const next = () => (schedule[turn++ % schedule.length] as (typeof schedule)[number])();
+  return () => (schedule[turn++ % schedule.length] as (typeof schedule)[number])();
+}
 
-  const statuses: Record<string, number> = {};
-  const latencies: number[] = [];
-  let socketErrors = 0;
-  let auditedReads = 0;
-  const memory: { t: number; mib: number }[] = [];
+interface LoadResult {
+  statuses: Record<string, number>;
+  latencies: number[];
+  socketErrors: number;
+  auditedReads: number;
+  memory: { t: number; mib: number }[];
+  elapsed: number;
+}
+
+/** The bounded load: `concurrency` workers until the time is up, sampling the server's memory meanwhile. */
+async function runLoad(
+  options: SoakOptions,
+  run: {
+    url: string;
+    serverPid: number | null | undefined;
+    runId: string;
+    next: () => SoakRequest;
+    say: (line: string) => unknown;
+  },
+): Promise<LoadResult> {
+  const { serverPid, say } = run;
+  const load: LoadResult = {
+    statuses: {},
+    latencies: [],
+    socketErrors: 0,
+    auditedReads: 0,
+    memory: [],
+    elapsed: 0,
+  };
+  const { statuses, latencies, memory } = load;
   const started = Date.now();
   const endAt = started + options.seconds * 1000;
   const interval = (1000 * options.concurrency) / options.rps; // per worker, to respect the bound
@@ -162,33 +205,45 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     );
   }, 30_000);
 
-  const worker = async (n: number) => {
-    const session = `soak-${runId}-w${n}`;
-    while (Date.now() < endAt) {
-      const t0 = Date.now();
-      const [path, token, method] = next();
-      const headers: Record<string, string> = { "X-Session-ID": session };
-      if (token) headers.Authorization = `Bearer ${token}`;
-      const res = method
-        ? await rawRequest(`${app.url}${path}`, method, headers)
-        : await httpGet(`${app.url}${path}`, headers);
-      if (isFailure(res)) socketErrors += 1;
-      else {
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        latencies.push(res.ms);
-        if (res.status === 200 && !method) auditedReads += 1;
-      }
-      const wait = interval - (Date.now() - t0);
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    }
-  };
-  await Promise.all(Array.from({ length: options.concurrency }, (_, n) => worker(n)));
+  await Promise.all(
+    Array.from({ length: options.concurrency }, (_, n) => worker(n, run, load, endAt, interval)),
+  );
   clearInterval(sampler);
   clearInterval(progress);
-  const elapsed = (Date.now() - started) / 1000;
+  load.elapsed = (Date.now() - started) / 1000;
+  return load;
+}
 
-  say("stopping the server (SIGTERM) …");
-  const exitCode = await app.stop(30_000);
+/** One worker: requests one after another, paced to its share of the bound, counted into `load`. */
+async function worker(
+  n: number,
+  run: { url: string; runId: string; next: () => SoakRequest },
+  load: LoadResult,
+  endAt: number,
+  interval: number,
+) {
+  const session = `soak-${run.runId}-w${n}`;
+  while (Date.now() < endAt) {
+    const t0 = Date.now();
+    const [path, token, method] = run.next();
+    const headers: Record<string, string> = { "X-Session-ID": session };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const res = method
+      ? await rawRequest(`${run.url}${path}`, method, headers)
+      : await httpGet(`${run.url}${path}`, headers);
+    if (isFailure(res)) load.socketErrors += 1;
+    else {
+      load.statuses[res.status] = (load.statuses[res.status] ?? 0) + 1;
+      load.latencies.push(res.ms);
+      if (res.status === 200 && !method) load.auditedReads += 1;
+    }
+    const wait = interval - (Date.now() - t0);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
+/** Audit rows written for this run's sessions. */
+async function countAuditRows(databaseUrl: string, runId: string): Promise<number> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const { rows } = await db.query<{ n: string }>(
@@ -196,9 +251,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     [`soak-${runId}-%`],
   );
   await db.end();
-  const auditRows = Number(rows[0]?.n ?? 0);
+  return Number(rows[0]?.n ?? 0);
+}
 
-  const sorted = [...latencies].sort((a, b) => a - b);
+/** Memory: the first quarter after warm-up against the last quarter, and the slope after warm-up. */
+function memoryTrend(memory: { t: number; mib: number }[]) {
   const q = Math.max(1, Math.floor(memory.length / 4));
   // The first quarter after warm-up vs the last quarter.
   const warm = memory.slice(Math.floor(memory.length / 5));
@@ -213,7 +270,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const den = warm.reduce((s, m) => s + (m.t - mx) ** 2, 0);
     return den ? (num / den) * 60_000 : 0;
   })();
+  return { firstQ, lastQ, slope };
+}
 
+function soakReport(
+  options: SoakOptions,
+  load: LoadResult,
+  auditRows: number,
+  exitCode: number | string,
+): SoakReport {
+  const { statuses, latencies, socketErrors, auditedReads, memory, elapsed } = load;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const { firstQ, lastQ, slope } = memoryTrend(memory);
   return {
     seconds: Math.round(elapsed),
     concurrency: options.concurrency,

@@ -71,6 +71,14 @@ interface Settlement {
   wallet: Wallet;
 }
 
+/** One step's wallet, clock and outlets: emit at once, or keep pending and settle later. */
+interface StepContext {
+  w: Wallet;
+  now: number;
+  emit: (record: SimTransaction) => void;
+  settleLater: (tx: SimTransaction, units: number) => void;
+}
+
 const GAMES = [
   "Book of Dead",
   "Starburst",
@@ -212,105 +220,119 @@ export class WalletSim {
       if (this.rng.chance(this.options.reorderShare ?? 0.02)) this.held.set(tx.id, tx);
       else emit(tx);
     };
-    if (w.cash < stake) {
-      const units = this.money(w, this.rng.pick([10, 20, 25, 50, 100]));
-      const [name, pm] = this.rng.pick([
-        ["Card Deposit", "Visa"],
-        ["E-Wallet Deposit", "PayPal"],
-        ["Bank Transfer Deposit", "Trustly"],
-      ] as const);
-      settleLater(
-        this.tx(w, now, { event_type: "deposit", event_name: name, payment_method: pm }, units, "pending"),
-        units,
-      );
-    } else if (roll < 0.03 && w.cash > this.money(w, 150)) {
-      const units = Math.round(w.cash * (0.5 + this.rng.next() * 0.4));
-      const [name, pm] = this.rng.pick([
-        ["Card Withdrawal", "Visa"],
-        ["Bank Withdrawal", "Bank Transfer"],
-      ] as const);
-      w.cash -= units; // reserved at once
-      settleLater(
-        this.tx(
-          w,
-          now,
-          {
-            event_type: "withdrawal",
-            event_name: name,
-            payment_method: pm,
-            event_note: "Awaiting payment processor",
-          },
-          -units,
-          "pending",
-        ),
-        -units,
-      );
-    } else if (roll < 0.045 && !w.bonus) {
-      const units = this.money(w, this.rng.pick([10, 20, 50]));
-      emit(
-        this.tx(
-          w,
-          now,
-          { event_type: "bonus", event_name: this.rng.pick(["Welcome Bonus", "Reload Bonus"]) },
-          units,
-        ),
-      );
-      w.bonus = { amount: units, wrLeft: units * 30 };
-    } else if (roll < 0.05) {
-      const units = this.money(w, this.rng.int(5, 50));
-      emit(
-        this.tx(
-          w,
-          now,
-          {
-            event_type: "adjustment",
-            event_name: "Goodwill Adjustment",
-            event_note: "Retention gesture",
-            created_by: "VIP Manager",
-          },
-          units,
-        ),
-      );
-      w.cash += units;
-    } else {
-      const game = this.rng.pick(GAMES);
-      emit(this.tx(w, now, { event_type: "bet", event_name: "Casino Bet", event_note: game }, -stake));
-      w.cash -= stake;
-      if (this.rng.chance(0.42)) {
-        const units = Math.round(stake * (0.2 + this.rng.next() * 3.3));
-        emit(this.tx(w, now + 1, { event_type: "win", event_name: "Casino Win", event_note: game }, units));
-        w.cash += units;
-      }
-      if (w.bonus) {
-        w.bonus.wrLeft -= stake;
-        if (w.bonus.wrLeft <= 0) {
-          emit(
-            this.tx(
-              w,
-              now + 2,
-              { event_type: "bonus", event_name: "Bonus Converted", event_note: "Wagering requirement met" },
-              -w.bonus.amount,
-            ),
-          );
-          emit(
-            this.tx(
-              w,
-              now + 2,
-              {
-                event_type: "adjustment",
-                event_name: "Bonus Conversion",
-                event_note: "Bonus funds released to cash",
-              },
-              w.bonus.amount,
-            ),
-          );
-          w.cash += w.bonus.amount;
-          w.bonus = null;
-        }
-      }
-    }
+    const at: StepContext = { w, now, emit, settleLater };
+    if (w.cash < stake) this.deposit(at);
+    else if (roll < 0.03 && w.cash > this.money(w, 150)) this.withdraw(at);
+    else if (roll < 0.045 && !w.bonus) this.grantBonus(at);
+    else if (roll < 0.05) this.adjust(at);
+    else this.play(at, stake);
     out.push(...this.settle(now));
     return out;
+  }
+
+  private deposit({ w, now, settleLater }: StepContext) {
+    const units = this.money(w, this.rng.pick([10, 20, 25, 50, 100]));
+    const [name, pm] = this.rng.pick([
+      ["Card Deposit", "Visa"],
+      ["E-Wallet Deposit", "PayPal"],
+      ["Bank Transfer Deposit", "Trustly"],
+    ] as const);
+    settleLater(
+      this.tx(w, now, { event_type: "deposit", event_name: name, payment_method: pm }, units, "pending"),
+      units,
+    );
+  }
+
+  private withdraw({ w, now, settleLater }: StepContext) {
+    const units = Math.round(w.cash * (0.5 + this.rng.next() * 0.4));
+    const [name, pm] = this.rng.pick([
+      ["Card Withdrawal", "Visa"],
+      ["Bank Withdrawal", "Bank Transfer"],
+    ] as const);
+    w.cash -= units; // reserved at once
+    settleLater(
+      this.tx(
+        w,
+        now,
+        {
+          event_type: "withdrawal",
+          event_name: name,
+          payment_method: pm,
+          event_note: "Awaiting payment processor",
+        },
+        -units,
+        "pending",
+      ),
+      -units,
+    );
+  }
+
+  private grantBonus({ w, now, emit }: StepContext) {
+    const units = this.money(w, this.rng.pick([10, 20, 50]));
+    emit(
+      this.tx(
+        w,
+        now,
+        { event_type: "bonus", event_name: this.rng.pick(["Welcome Bonus", "Reload Bonus"]) },
+        units,
+      ),
+    );
+    w.bonus = { amount: units, wrLeft: units * 30 };
+  }
+
+  private adjust({ w, now, emit }: StepContext) {
+    const units = this.money(w, this.rng.int(5, 50));
+    emit(
+      this.tx(
+        w,
+        now,
+        {
+          event_type: "adjustment",
+          event_name: "Goodwill Adjustment",
+          event_note: "Retention gesture",
+          created_by: "VIP Manager",
+        },
+        units,
+      ),
+    );
+    w.cash += units;
+  }
+
+  /** A bet, its win 42% of the time, and the bonus converted once its wagering is met. */
+  private play({ w, now, emit }: StepContext, stake: number) {
+    const game = this.rng.pick(GAMES);
+    emit(this.tx(w, now, { event_type: "bet", event_name: "Casino Bet", event_note: game }, -stake));
+    w.cash -= stake;
+    if (this.rng.chance(0.42)) {
+      const units = Math.round(stake * (0.2 + this.rng.next() * 3.3));
+      emit(this.tx(w, now + 1, { event_type: "win", event_name: "Casino Win", event_note: game }, units));
+      w.cash += units;
+    }
+    if (!w.bonus) return;
+    w.bonus.wrLeft -= stake;
+    if (w.bonus.wrLeft > 0) return;
+    emit(
+      this.tx(
+        w,
+        now + 2,
+        { event_type: "bonus", event_name: "Bonus Converted", event_note: "Wagering requirement met" },
+        -w.bonus.amount,
+      ),
+    );
+    emit(
+      this.tx(
+        w,
+        now + 2,
+        {
+          event_type: "adjustment",
+          event_name: "Bonus Conversion",
+          event_note: "Bonus funds released to cash",
+        },
+        w.bonus.amount,
+      ),
+    );
+    w.cash += w.bonus.amount;
+    w.bonus = null;
   }
 
   /** Settlements due by `now` (all of them with `Infinity`): a new version with the final status. */

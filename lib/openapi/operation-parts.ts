@@ -1,0 +1,70 @@
+import { z } from "zod";
+import type { Scope } from "@/lib/auth/scopes";
+import { problemSchema } from "@/lib/schemas/common";
+import { playerIdSchema } from "@/lib/schemas/player";
+
+/* The pieces every operation of the OpenAPI document shares (lib/openapi/paths/*): responses, headers, scopes. */
+
+export const problem = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: problemSchema } },
+});
+
+export const requestIdHeader = z.string().meta({
+  description:
+    "The server's id of this request (a UUID), also in the problem body, the access log and the audit trail. A client's own X-Request-ID is recorded beside it, never taken as the id.",
+});
+export const rateLimitHeaders = {
+  "RateLimit-Policy": z.string().meta({
+    description: 'The caller\'s quota (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";q=600;w=60`.',
+  }),
+  RateLimit: z.string().meta({
+    description:
+      'Requests left in the current window and seconds until it ends, e.g. `"default";r=598;t=42`.',
+  }),
+  "RateLimit-Limit": z.string().meta({ description: "Requests allowed per window (earlier drafts' form)." }),
+  "RateLimit-Remaining": z.string().meta({ description: "Requests left in the current window." }),
+  "RateLimit-Reset": z.string().meta({ description: "Seconds until the window ends." }),
+};
+export const ok = (description: string, schema: z.ZodType) => ({
+  description,
+  headers: z.object({
+    "X-Request-ID": requestIdHeader,
+    "Cache-Control": z.literal("no-store"),
+    ...rateLimitHeaders,
+  }),
+  content: { "application/json": { schema } },
+});
+/** OpenAPI 3.1 lets a bearer scheme's requirement list the roles/scopes an operation needs. */
+export const requires = (scope: Scope) => [{ bearerAuth: [scope] }];
+
+export const sessionHeader = z.object({
+  "X-Session-ID": z.string().meta({
+    description:
+      "Caller's session identifier: 1–128 printable ASCII characters. Required; it is recorded with the request but not matched against playerId or a session store.",
+  }),
+});
+
+export const commonErrors = {
+  "401": problem(
+    "Missing or rejected credentials (Authorization or X-Session-ID). Sent with `WWW-Authenticate: Bearer`.",
+  ),
+  "403": problem(
+    "The token is valid but lacks the scope this operation needs (`insufficient_scope`); `WWW-Authenticate` names it.",
+  ),
+  "405": problem(
+    "Only GET (and HEAD) are supported; every other method, OPTIONS and TRACE included, is this problem with `Allow: GET, HEAD` (no CORS: the API is called same-origin or server to server).",
+  ),
+  "429": {
+    ...problem(
+      "This caller's request quota is used up. Wait `Retry-After` seconds; the RateLimit headers describe the quota.",
+    ),
+    headers: z.object({ "Retry-After": z.string(), ...rateLimitHeaders }),
+  },
+  "500": problem("Unexpected failure; the body carries only a request id, the cause is logged."),
+  "503": problem(
+    "The database is unreachable or too slow (statement timeout), reads cannot be audited right now, or (AUTH_MODE=jwt with a JWKS URL) the issuer's key set cannot be fetched; retry after the `Retry-After` seconds.",
+  ),
+};
+
+export const playerPath = z.object({ playerId: playerIdSchema });
