@@ -47,7 +47,9 @@ test.describe("GET /api/v1/players/{playerId}", () => {
     expect(text).toContain('"ltd":0.6,');
     expect(text).toContain('"ltnc":-2.4}');
     expect(text).toContain('"last_deposit":{"amount":0.3,"date":"2025-03-01T10:00:00.000Z"}');
-    expect(text).toContain('"last_withdrawal":{"amount":3,"status":"completed"}');
+    expect(text).toContain(
+      '"last_withdrawal":{"amount":3,"date":"2025-03-12T09:00:00.000Z","status":"completed"}',
+    );
     expect(text).not.toMatch(/\d[eE][+-]?\d/);
   });
 

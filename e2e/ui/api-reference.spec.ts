@@ -37,7 +37,10 @@ test("the API reference renders from this origin alone, under script-src 'self',
   expect(csp).not.toContain("'unsafe-eval'");
 
   // The operations of the document, rendered by Scalar.
-  for (const summary of ["Search players by id, name or email", "Page through a player's audit trail"]) {
+  for (const summary of [
+    "Search players by id, name, e-mail, phone number or transaction id",
+    "Page through a player's audit trail",
+  ]) {
     await expect(page.getByText(summary, { exact: false }).first()).toBeVisible({ timeout: 60_000 });
   }
   await expect(page.locator("#app")).toContainText("/players/{playerId}/transactions");
