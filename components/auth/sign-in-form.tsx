@@ -1,6 +1,7 @@
 "use client";
 
 import { KeyRound, LoaderCircle, LogIn } from "lucide-react";
+import type { Ref } from "react";
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { useSignIn } from "@/lib/hooks/use-sign-in";
 import { Button } from "../ui/button.tsx";
@@ -10,6 +11,8 @@ export interface DemoAccount {
   password: string;
   role: Role;
 }
+
+type SignIn = ReturnType<typeof useSignIn>;
 
 const inputClass =
   "mt-1 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-slate-900 shadow-xs placeholder:text-slate-400 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600";
@@ -31,7 +34,6 @@ export function SignInForm({
 }) {
   const demoUsers = demoAccounts !== null;
   const form = useSignIn({ callbackUrl, initialError });
-  const { error, errorId, busy, hydrated } = form;
   return (
     <div className="space-y-6">
       {oidcName ? (
@@ -39,71 +41,104 @@ export function SignInForm({
           variant={demoUsers ? "secondary" : "primary"}
           className="w-full"
           onClick={form.signInWithOidc}
-          disabled={busy || !hydrated}
+          disabled={form.busy || !form.hydrated}
         >
           <LogIn aria-hidden="true" className="size-4" />
           Sign in with {oidcName}
         </Button>
       ) : null}
 
-      {demoUsers ? (
-        <form
-          onSubmit={form.submit}
-          noValidate
-          className="space-y-4"
-          aria-describedby={error ? errorId : undefined}
-        >
-          <fieldset disabled={!hydrated} className="space-y-4">
-            <div>
-              <label htmlFor="username" className="block text-sm font-medium text-slate-800">
-                Username
-              </label>
-              <input
-                id="username"
-                name="username"
-                autoComplete="username"
-                required
-                value={form.username}
-                onChange={(e) => form.setUsername(e.target.value)}
-                className={inputClass}
-                aria-invalid={error ? true : undefined}
-              />
-            </div>
-            <div>
-              <label htmlFor="password" className="block text-sm font-medium text-slate-800">
-                Password
-              </label>
-              <input
-                id="password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                ref={form.passwordRef}
-                value={form.password}
-                onChange={(e) => form.setPassword(e.target.value)}
-                className={inputClass}
-                aria-invalid={error ? true : undefined}
-              />
-            </div>
-            <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-red-700">
-              {error}
-            </p>
-            <Button type="submit" variant="primary" className="w-full" disabled={!form.canSubmit}>
-              {busy ? (
-                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-              ) : (
-                <LogIn aria-hidden="true" className="size-4" />
-              )}
-              {form.submitLabel}
-            </Button>
-          </fieldset>
-        </form>
-      ) : null}
+      {demoUsers ? <CredentialsForm form={form} /> : null}
 
       {demoAccounts ? (
-        <DemoAccounts accounts={demoAccounts} onUse={form.fillDemo} disabled={!hydrated} />
+        <DemoAccounts accounts={demoAccounts} onUse={form.fillDemo} disabled={!form.hydrated} />
       ) : null}
+    </div>
+  );
+}
+
+/** Username and password: usable once the page has hydrated, marked invalid while an error shows. */
+function CredentialsForm({ form }: { form: SignIn }) {
+  const { error, errorId, busy, hydrated } = form;
+  return (
+    <form
+      onSubmit={form.submit}
+      noValidate
+      className="space-y-4"
+      aria-describedby={error ? errorId : undefined}
+    >
+      <fieldset disabled={!hydrated} className="space-y-4">
+        <CredentialField
+          id="username"
+          label="Username"
+          autoComplete="username"
+          value={form.username}
+          onChange={form.setUsername}
+          invalid={Boolean(error)}
+        />
+        <CredentialField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          inputRef={form.passwordRef}
+          value={form.password}
+          onChange={form.setPassword}
+          invalid={Boolean(error)}
+        />
+        <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+        <Button type="submit" variant="primary" className="w-full" disabled={!form.canSubmit}>
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <LogIn aria-hidden="true" className="size-4" />
+          )}
+          {form.submitLabel}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
+
+/** A labelled, required input of the sign-in form, marked invalid while the form shows an error. */
+function CredentialField({
+  id,
+  label,
+  type,
+  autoComplete,
+  inputRef,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  label: string;
+  type?: "password";
+  autoComplete: string;
+  inputRef?: Ref<HTMLInputElement>;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={id}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        ref={inputRef}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+        aria-invalid={invalid ? true : undefined}
+      />
     </div>
   );
 }

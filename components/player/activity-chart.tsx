@@ -4,12 +4,18 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import { drillDownHref, monthDays } from "@/lib/client/drill-down";
+import {
+  type ActivityChartModel,
+  activityChartModel,
+  activityHref,
+  type ChartRow,
+  monthLabel,
+  ACTIVITY_NET as NET,
+  ACTIVITY_SERIES as SERIES,
+} from "@/lib/client/activity-chart";
 import { queries } from "@/lib/client/queries";
-import type { EventTypeValue } from "@/lib/client/transaction-url-state";
 import type { MonthlyActivityData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
-import { formatTick, valueAxis } from "@/lib/format/axis-ticks";
 import { formatCount, formatMoney } from "@/lib/format/money";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
 import type { ActivityFlow } from "@/lib/schemas/activity";
@@ -21,45 +27,6 @@ const CHART_HEIGHT = 288;
 
 const cellLink =
   "rounded-sm underline decoration-slate-300 decoration-dotted underline-offset-4 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
-
-const SERIES: { key: ActivityFlow; label: string; color: string }[] = [
-  { key: "deposits", label: "Deposits", color: "#059669" },
-  { key: "withdrawals", label: "Withdrawals", color: "#d97706" },
-  { key: "bets", label: "Bets", color: "#4f46e5" },
-  { key: "wins", label: "Wins", color: "#0891b2" },
-];
-
-/** The event types behind each flow and net figure: what a click on it lists. */
-const TYPES_OF: Record<ActivityFlow | "net_deposits" | "gross_gaming_revenue", EventTypeValue[]> = {
-  deposits: ["deposit"],
-  withdrawals: ["withdrawal"],
-  bets: ["bet"],
-  wins: ["win"],
-  net_deposits: ["deposit", "withdrawal"],
-  gross_gaming_revenue: ["bet", "win"],
-};
-
-/** The net figures beside the flows, in the table and the tooltip. */
-const NET: { key: "net_deposits" | "gross_gaming_revenue"; label: string }[] = [
-  { key: "net_deposits", label: "Net deposits" },
-  { key: "gross_gaming_revenue", label: "GGR" },
-];
-
-const monthFormat = new Map<string, Intl.DateTimeFormat>();
-function monthLabel(month: string, style: "short" | "long"): string {
-  let f = monthFormat.get(style);
-  if (!f) {
-    f = new Intl.DateTimeFormat(undefined, {
-      timeZone: "UTC",
-      month: style === "short" ? "short" : "long",
-      year: style === "short" ? "2-digit" : "numeric",
-    });
-    monthFormat.set(style, f);
-  }
-  return f.format(new Date(`${month}-01T00:00:00Z`));
-}
-
-type ChartRow = { key: string; month: string; monthLong: string } & Record<ActivityFlow, number>;
 
 /** The tooltip in the cards' style: the month, then each flow with its exact amount and count. */
 function ActivityTooltip({
@@ -154,35 +121,14 @@ function ActivityBars({ playerId, data }: { playerId: string; data: MonthlyActiv
   // A phone: fewer value ticks, so labels never crowd each other, and a narrower tooltip.
   const narrow = useMediaQuery("(max-width: 639px)", false);
   const router = useRouter();
-  const hrefOf = (month: string, what: keyof typeof TYPES_OF) =>
-    drillDownHref(playerId, { types: TYPES_OF[what], ...monthDays(month) });
-  // The month not over yet: an asterisk on its axis label, the note under the chart says what it means.
-  const partial = data.months.find((m) => m.partial);
-  const rows = data.months.map(
-    (m) =>
-      ({
-        key: m.month,
-        month: `${monthLabel(m.month, "short")}${m.partial ? "*" : ""}`,
-        monthLong: monthLabel(m.month, "long"),
-        ...Object.fromEntries(SERIES.map((s) => [s.key, Number(m[s.key].amount)])),
-      }) as ChartRow,
-  );
-  const axis = valueAxis(
-    rows.flatMap((r) => SERIES.map((s) => r[s.key])),
-    narrow ? 3 : 5,
-  );
-  const tickLabel = (v: number) => formatTick(v, axis, data.currency);
-  // Room for the longest label (about 7 px a character at 12 px), so none is clipped.
-  const axisWidth = Math.max(40, 12 + 7 * Math.max(...axis.ticks.map((t) => tickLabel(t).length)));
-  const empty = data.months.every((m) => SERIES.every((s) => m[s.key].count === 0));
-  const money = (v: string) => formatMoney(v, data.currency);
+  const chart = activityChartModel(data, narrow);
   return (
     <>
       <p className="mb-1 text-xs text-slate-600" data-testid="activity-chart-unit">
         Amounts in {data.currency}
       </p>
       <div className="relative h-72" data-testid="activity-chart">
-        {empty ? (
+        {chart.empty ? (
           <p className="absolute inset-0 z-10 flex items-center justify-center text-sm text-slate-600">
             No completed deposits, withdrawals, bets or wins in these 12 months.
           </p>
@@ -192,138 +138,180 @@ function ActivityBars({ playerId, data }: { playerId: string; data: MonthlyActiv
           role="img"
           aria-label={`Bar chart of monthly activity in ${data.currency}; the numbers are in the table below.`}
         >
-          <BarChart
-            responsive
-            style={{ width: "100%", height: CHART_HEIGHT }}
-            data={rows}
-            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid vertical={false} stroke="#e2e8f0" />
-            <XAxis
-              dataKey="month"
-              interval="preserveStartEnd"
-              minTickGap={4}
-              tick={{ fill: "#475569", fontSize: 12 }}
-              tickLine={false}
-              axisLine={{ stroke: "#cbd5e1" }}
-            />
-            <YAxis
-              domain={axis.domain}
-              ticks={axis.ticks}
-              interval={0}
-              tickFormatter={tickLabel}
-              tick={{ fill: "#475569", fontSize: 12 }}
-              tickLine={false}
-              axisLine={false}
-              width={axisWidth}
-            />
-            <Tooltip
-              content={(props) => (
-                <ActivityTooltip
-                  active={props.active}
-                  row={props.payload?.[0]?.payload as ChartRow}
-                  data={data}
-                  narrow={narrow}
-                />
-              )}
-              cursor={{ fill: "#f1f5f9" }}
-            />
-            <Legend
-              wrapperStyle={{ fontSize: 13 }}
-              itemSorter={null}
-              formatter={(value) => <span style={{ color: "#334155" }}>{value}</span>}
-            />
-            {SERIES.map((s) => (
-              <Bar
-                key={s.key}
-                dataKey={s.key}
-                name={s.label}
-                fill={s.color}
-                radius={[2, 2, 0, 0]}
-                isAnimationActive={false}
-                cursor="pointer"
-                // A bar opens its month's transactions of its type (the table below has the same as links).
-                onClick={(_, index) => {
-                  const month = rows[index]?.key;
-                  if (month) router.push(hrefOf(month, s.key));
-                }}
-              >
-                {rows.map((r) => (
-                  <Cell key={r.key} fillOpacity={r.key === partial?.month ? 0.55 : 1} />
-                ))}
-              </Bar>
-            ))}
-          </BarChart>
+          <ActivityBarChart
+            data={data}
+            chart={chart}
+            narrow={narrow}
+            onOpen={(month, flow) => router.push(activityHref(playerId, month, flow))}
+          />
         </div>
       </div>
-      {partial ? (
+      {chart.partial ? (
         <p className="mt-1 text-xs text-slate-700" data-testid="activity-partial-note">
-          * {monthLabel(partial.month, "long")} is not over: its figures are to date (partial month).
+          * {monthLabel(chart.partial.month, "long")} is not over: its figures are to date (partial month).
         </p>
       ) : null}
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer rounded-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
-          Show the numbers as a table
-        </summary>
-        <section
-          aria-label={`Monthly activity in ${data.currency}`}
-          // relative: the links' screen-reader text (absolutely placed) stays inside the scroll region, not beyond the page.
-          className="relative mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
-          tabIndex={0}
-        >
-          <table className="w-full min-w-[760px] text-left tabular-nums">
-            <caption className="sr-only">Monthly activity in {data.currency}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-1.5 pr-3 font-medium">
-                  Month (UTC)
-                </th>
-                {SERIES.map((s) => (
-                  <th key={s.key} scope="col" className="py-1.5 pr-3 text-right font-medium">
-                    {s.label}
-                  </th>
-                ))}
-                {NET.map((n) => (
-                  <th key={n.key} scope="col" className="py-1.5 pr-3 text-right font-medium">
-                    {n.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.months.map((m) => (
-                <tr key={m.month} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-3 font-normal text-slate-800">
-                    {monthLabel(m.month, "long")}
-                    {m.partial ? (
-                      <span className="block text-xs text-slate-600">partial, to date</span>
-                    ) : null}
-                  </th>
-                  {SERIES.map((s) => (
-                    <td key={s.key} className="py-1.5 pr-3 text-right text-slate-900">
-                      <Link href={hrefOf(m.month, s.key)} prefetch={false} className={cellLink}>
-                        {money(m[s.key].amount)}
-                        <span className="sr-only">: show the {s.label.toLowerCase()} of this month</span>
-                      </Link>
-                      <span className="block text-xs text-slate-600">{formatCount(m[s.key].count)}×</span>
-                    </td>
-                  ))}
-                  {NET.map((n) => (
-                    <td key={n.key} className="py-1.5 pr-3 text-right text-slate-900">
-                      <Link href={hrefOf(m.month, n.key)} prefetch={false} className={cellLink}>
-                        {money(m[n.key])}
-                        <span className="sr-only">: show the transactions behind it</span>
-                      </Link>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      </details>
+      <ActivityTable playerId={playerId} data={data} />
     </>
+  );
+}
+
+/** The bars (Recharts): one group per month, the month not over yet lighter; a bar opens its transactions. */
+function ActivityBarChart({
+  data,
+  chart,
+  narrow,
+  onOpen,
+}: {
+  data: MonthlyActivityData;
+  chart: ActivityChartModel;
+  narrow: boolean;
+  onOpen: (month: string, flow: ActivityFlow) => void;
+}) {
+  const { rows, axis, partial } = chart;
+  return (
+    <BarChart
+      responsive
+      style={{ width: "100%", height: CHART_HEIGHT }}
+      data={rows}
+      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      accessibilityLayer={false}
+    >
+      <CartesianGrid vertical={false} stroke="#e2e8f0" />
+      <XAxis
+        dataKey="month"
+        interval="preserveStartEnd"
+        minTickGap={4}
+        tick={{ fill: "#475569", fontSize: 12 }}
+        tickLine={false}
+        axisLine={{ stroke: "#cbd5e1" }}
+      />
+      <YAxis
+        domain={axis.domain}
+        ticks={axis.ticks}
+        interval={0}
+        tickFormatter={chart.tickLabel}
+        tick={{ fill: "#475569", fontSize: 12 }}
+        tickLine={false}
+        axisLine={false}
+        width={chart.axisWidth}
+      />
+      <Tooltip
+        content={(props) => (
+          <ActivityTooltip
+            active={props.active}
+            row={props.payload?.[0]?.payload as ChartRow}
+            data={data}
+            narrow={narrow}
+          />
+        )}
+        cursor={{ fill: "#f1f5f9" }}
+      />
+      <Legend
+        wrapperStyle={{ fontSize: 13 }}
+        itemSorter={null}
+        formatter={(value) => <span style={{ color: "#334155" }}>{value}</span>}
+      />
+      {SERIES.map((s) => (
+        <Bar
+          key={s.key}
+          dataKey={s.key}
+          name={s.label}
+          fill={s.color}
+          radius={[2, 2, 0, 0]}
+          isAnimationActive={false}
+          cursor="pointer"
+          // A bar opens its month's transactions of its type (the table below has the same as links).
+          onClick={(_, index) => {
+            const month = rows[index]?.key;
+            if (month) onOpen(month, s.key);
+          }}
+        >
+          {rows.map((r) => (
+            <Cell key={r.key} fillOpacity={r.key === partial?.month ? 0.55 : 1} />
+          ))}
+        </Bar>
+      ))}
+    </BarChart>
+  );
+}
+
+/** The chart's numbers as a table behind a disclosure: every figure a link to its transactions. */
+function ActivityTable({ playerId, data }: { playerId: string; data: MonthlyActivityData }) {
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer rounded-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+        Show the numbers as a table
+      </summary>
+      <section
+        aria-label={`Monthly activity in ${data.currency}`}
+        // relative: the links' screen-reader text (absolutely placed) stays inside the scroll region, not beyond the page.
+        className="relative mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
+        tabIndex={0}
+      >
+        <table className="w-full min-w-[760px] text-left tabular-nums">
+          <caption className="sr-only">Monthly activity in {data.currency}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="py-1.5 pr-3 font-medium">
+                Month (UTC)
+              </th>
+              {SERIES.map((s) => (
+                <th key={s.key} scope="col" className="py-1.5 pr-3 text-right font-medium">
+                  {s.label}
+                </th>
+              ))}
+              {NET.map((n) => (
+                <th key={n.key} scope="col" className="py-1.5 pr-3 text-right font-medium">
+                  {n.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.months.map((m) => (
+              <ActivityTableRow key={m.month} playerId={playerId} month={m} currency={data.currency} />
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </details>
+  );
+}
+
+function ActivityTableRow({
+  playerId,
+  month: m,
+  currency,
+}: {
+  playerId: string;
+  month: MonthlyActivityData["months"][number];
+  currency: string;
+}) {
+  return (
+    <tr className="border-b border-slate-100">
+      <th scope="row" className="py-1.5 pr-3 font-normal text-slate-800">
+        {monthLabel(m.month, "long")}
+        {m.partial ? <span className="block text-xs text-slate-600">partial, to date</span> : null}
+      </th>
+      {SERIES.map((s) => (
+        <td key={s.key} className="py-1.5 pr-3 text-right text-slate-900">
+          <Link href={activityHref(playerId, m.month, s.key)} prefetch={false} className={cellLink}>
+            {formatMoney(m[s.key].amount, currency)}
+            <span className="sr-only">: show the {s.label.toLowerCase()} of this month</span>
+          </Link>
+          <span className="block text-xs text-slate-600">{formatCount(m[s.key].count)}×</span>
+        </td>
+      ))}
+      {NET.map((n) => (
+        <td key={n.key} className="py-1.5 pr-3 text-right text-slate-900">
+          <Link href={activityHref(playerId, m.month, n.key)} prefetch={false} className={cellLink}>
+            {formatMoney(m[n.key], currency)}
+            <span className="sr-only">: show the transactions behind it</span>
+          </Link>
+        </td>
+      ))}
+    </tr>
   );
 }

@@ -154,50 +154,60 @@ export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: Time
         <Tile label="Active bonus" testId="kpi-active-bonus" note="Whether a bonus balance is open">
           <YesNo value={k.active_bonus} />
         </Tile>
-        <Tile
-          label="Last deposit"
-          testId="kpi-last-deposit"
-          note={
-            k.last_deposit ? (
-              <time dateTime={k.last_deposit.date}>
-                {formatDateTime(k.last_deposit.date, tz)} · {formatRelative(k.last_deposit.date)}
-              </time>
-            ) : (
-              "The newest completed deposit"
-            )
-          }
-        >
-          {k.last_deposit ? (
-            money(k.last_deposit.amount)
-          ) : (
-            <span className="text-base font-normal text-slate-600">None</span>
-          )}
-        </Tile>
-        <Tile
-          label="Last withdrawal"
-          testId="kpi-last-withdrawal"
-          note={
-            k.last_withdrawal ? (
-              <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
-                <Badge tone={k.last_withdrawal.status === "pending" ? "warning" : "positive"}>
-                  {k.last_withdrawal.status === "pending" ? "Pending" : "Completed"}
-                </Badge>
-                <time dateTime={k.last_withdrawal.date} data-testid="kpi-last-withdrawal-date">
-                  {formatDateTime(k.last_withdrawal.date, tz)} · {formatRelative(k.last_withdrawal.date)}
-                </time>
-              </span>
-            ) : (
-              "The newest withdrawal request"
-            )
-          }
-        >
-          {k.last_withdrawal ? (
-            money(k.last_withdrawal.amount)
-          ) : (
-            <span className="text-base font-normal text-slate-600">None</span>
-          )}
-        </Tile>
+        <LastDepositTile profile={profile} tz={tz} />
+        <LastWithdrawalTile profile={profile} tz={tz} />
       </dl>
     </Card>
+  );
+}
+
+const noneYet = <span className="text-base font-normal text-slate-600">None</span>;
+
+/** The newest completed deposit: its amount, and when (in `tz`, and how long ago). */
+function LastDepositTile({ profile, tz }: { profile: PlayerProfileData; tz: TimeZoneChoice }) {
+  const last = profile.kpi.last_deposit;
+  return (
+    <Tile
+      label="Last deposit"
+      testId="kpi-last-deposit"
+      note={
+        last ? (
+          <time dateTime={last.date}>
+            {formatDateTime(last.date, tz)} · {formatRelative(last.date)}
+          </time>
+        ) : (
+          "The newest completed deposit"
+        )
+      }
+    >
+      {last ? formatMoney(last.amount, profile.currency) : noneYet}
+    </Tile>
+  );
+}
+
+/** The newest withdrawal request, pending or completed (a badge says which), with its amount and date. */
+function LastWithdrawalTile({ profile, tz }: { profile: PlayerProfileData; tz: TimeZoneChoice }) {
+  const last = profile.kpi.last_withdrawal;
+  return (
+    <Tile
+      label="Last withdrawal"
+      testId="kpi-last-withdrawal"
+      note={
+        last ? (
+          <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+            <Badge tone={last.status === "pending" ? "warning" : "positive"}>
+              {last.status === "pending" ? "Pending" : "Completed"}
+            </Badge>
+            <time dateTime={last.date} data-testid="kpi-last-withdrawal-date">
+              {formatDateTime(last.date, tz)} · {formatRelative(last.date)}
+            </time>
+          </span>
+        ) : (
+          "The newest withdrawal request"
+        )
+      }
+    >
+      {last ? formatMoney(last.amount, profile.currency) : noneYet}
+    </Tile>
   );
 }

@@ -1,16 +1,13 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, UserRoundX } from "lucide-react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { type ComponentType, type ReactNode, useRef, useTransition } from "react";
-import { availablePlayerSections, type PlayerSection } from "@/lib/client/player-sections";
-import { queries } from "@/lib/client/queries";
+import type { ComponentType, ReactNode } from "react";
+import type { PlayerSection } from "@/lib/client/player-sections";
 import { cn } from "@/lib/cn";
-import { LiveUpdatesContext, usePlayerLiveUpdates } from "@/lib/hooks/use-player-live-updates";
-import { usePlayerSection } from "@/lib/hooks/use-player-section";
-import { useTimeZone } from "@/lib/hooks/use-time-zone";
+import { LiveUpdatesContext } from "@/lib/hooks/use-player-live-updates";
+import { usePlayerPage } from "@/lib/hooks/use-player-page";
 import { ErrorState, isNotFound } from "../error-state.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
@@ -47,6 +44,8 @@ function preloadSection(section: PlayerSection) {
   if (section === "transactions") void loadTransactionsPanel();
 }
 
+type PlayerPage = ReturnType<typeof usePlayerPage>;
+
 const linkClass =
   "inline-flex items-center gap-1 rounded-sm text-sm text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 
@@ -68,47 +67,24 @@ export function PlayerProfile({
   /** False when the server has no feed of changes: the page then makes no request for one and says so. */
   liveUpdates?: boolean;
 }) {
-  const profile = useQuery(queries.playerProfile(playerId));
-  const live = usePlayerLiveUpdates(playerId, liveUpdates);
-  const [tz] = useTimeZone();
-  const [section, selectSection, hrefFor] = usePlayerSection(audit !== null);
-  const top = useRef<HTMLDivElement>(null);
-  // Pending while the chosen section's code loads (the old section stays, dimmed).
-  const [switching, startSwitch] = useTransition();
-  const sections = availablePlayerSections(audit !== null);
-
+  const page = usePlayerPage(playerId, { audit: audit !== null, liveUpdates });
+  const { profile, section, tz } = page;
   if (profile.isError && isNotFound(profile.error)) return <PlayerNotFound playerId={playerId} />;
-
-  function select(next: PlayerSection) {
-    startSwitch(() => selectSection(next));
-    // The new section starts under the sticky header, not wherever the old one was scrolled to.
-    const anchor = top.current;
-    if (anchor && window.scrollY > anchor.offsetTop) window.scrollTo({ top: anchor.offsetTop });
-  }
 
   const tabs = (
     <SectionTabs
-      sections={sections}
+      sections={page.sections}
       current={section}
-      onSelect={select}
+      onSelect={page.select}
       onIntent={preloadSection}
-      hrefFor={hrefFor}
+      hrefFor={page.hrefFor}
     />
   );
 
   return (
-    <LiveUpdatesContext value={live}>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <Link href="/" className={linkClass}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Player lookup
-        </Link>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <LiveIndicator status={live.status} />
-          <TimeZoneSwitch />
-        </div>
-      </div>
-      <div ref={top} />
+    <LiveUpdatesContext value={page.live}>
+      <PlayerTopBar live={page.live} />
+      <div ref={page.top} />
       {profile.isSuccess ? (
         <PlayerHeader profile={profile.data} tabs={tabs} />
       ) : (
@@ -120,35 +96,67 @@ export function PlayerProfile({
         id={sectionPanelId(section)}
         aria-labelledby={sectionTabId(section)}
         data-testid={`section-panel-${section}`}
-        aria-busy={switching || undefined}
-        className={cn("mt-4 space-y-5 transition-opacity", switching && "opacity-60")}
+        aria-busy={page.switching || undefined}
+        className={cn("mt-4 space-y-5 transition-opacity", page.switching && "opacity-60")}
       >
         {section === "overview" ? (
-          profile.isPending ? (
-            <OverviewSkeleton />
-          ) : profile.isError ? (
-            <Card>
-              <ErrorState
-                title="Could not load this player"
-                error={profile.error}
-                onRetry={() => void profile.refetch()}
-                retrying={profile.isFetching}
-              />
-            </Card>
-          ) : (
-            <>
-              <BalancesPanel profile={profile.data} />
-              <KpiPanel profile={profile.data} tz={tz} />
-              <PeriodSummary playerId={playerId} tz={tz} />
-              <ProfileCard profile={profile.data} tz={tz} contactMasked={contactMasked} />
-            </>
-          )
+          <OverviewSection playerId={playerId} profile={profile} tz={tz} contactMasked={contactMasked} />
         ) : null}
         {section === "transactions" ? <TransactionsPanel playerId={playerId} /> : null}
         {section === "activity" ? <ActivityChart playerId={playerId} /> : null}
         {section === "audit" ? audit : null}
       </div>
     </LiveUpdatesContext>
+  );
+}
+
+/** Back to the lookup, and the page's live status and time zone switch. */
+function PlayerTopBar({ live }: { live: PlayerPage["live"] }) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+      <Link href="/" className={linkClass}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Player lookup
+      </Link>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <LiveIndicator status={live.status} />
+        <TimeZoneSwitch />
+      </div>
+    </div>
+  );
+}
+
+/** The Overview: balances, key figures, the period summary and the details, once the profile is in. */
+function OverviewSection({
+  playerId,
+  profile,
+  tz,
+  contactMasked,
+}: {
+  playerId: string;
+  profile: PlayerPage["profile"];
+  tz: PlayerPage["tz"];
+  contactMasked: boolean;
+}) {
+  if (profile.isPending) return <OverviewSkeleton />;
+  if (profile.isError)
+    return (
+      <Card>
+        <ErrorState
+          title="Could not load this player"
+          error={profile.error}
+          onRetry={() => void profile.refetch()}
+          retrying={profile.isFetching}
+        />
+      </Card>
+    );
+  return (
+    <>
+      <BalancesPanel profile={profile.data} />
+      <KpiPanel profile={profile.data} tz={tz} />
+      <PeriodSummary playerId={playerId} tz={tz} />
+      <ProfileCard profile={profile.data} tz={tz} contactMasked={contactMasked} />
+    </>
   );
 }
 

@@ -2,6 +2,7 @@
 
 import { EyeOff } from "lucide-react";
 import type { ReactNode } from "react";
+import { telHref } from "@/lib/client/player-contact";
 import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { PlayerProfileData } from "@/lib/client/wire";
 import { timeZoneLabel } from "@/lib/format/dates";
@@ -58,124 +59,149 @@ export function ProfileCard({
   tz: TimeZoneChoice;
   contactMasked: boolean;
 }) {
-  const s = profile.settings;
   return (
     <Card aria-labelledby="details-title">
       <CardHeader titleId="details-title" title="Details" />
-      {contactMasked ? (
-        <p
-          className="flex items-start gap-2 border-b border-slate-100 bg-slate-50 px-4 py-2 text-sm text-slate-700 sm:px-5"
-          data-testid="contact-masked-note"
-        >
-          <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-          Contact data is masked for your role: e-mail and phone show only enough to recognise the player.
-        </p>
-      ) : null}
+      {contactMasked ? <ContactMaskedNote /> : null}
       <div className="grid grid-cols-1 gap-6 px-4 py-4 sm:px-5 lg:grid-cols-3">
-        <Group title="Contact">
-          <Field label="Email" testId="field-email" wide>
-            {profile.email === null ? (
-              none()
-            ) : contactMasked ? (
-              profile.email
-            ) : (
-              <a className={contactLinkClass} href={`mailto:${profile.email}`}>
-                {profile.email}
-              </a>
-            )}
-          </Field>
-          <Field label="Phone" testId="field-phone">
-            {profile.phone === null ? (
-              none()
-            ) : contactMasked ? (
-              profile.phone
-            ) : (
-              <a className={contactLinkClass} href={`tel:${profile.phone.replace(/[^\d+]/g, "")}`}>
-                {profile.phone}
-              </a>
-            )}
-          </Field>
-          <Field label="Language" testId="field-language">
-            {profile.language ?? none()}
-          </Field>
-          <Field label="Currency" testId="field-currency">
-            {profile.currency}
-          </Field>
-        </Group>
-
-        <Group title="Account">
-          <Field label="VIP manager" testId="field-vip-manager">
-            {profile.vip_manager ?? none("None assigned")}
-          </Field>
-          <Field label="Affiliate" testId="field-affiliate">
-            {profile.affiliate_name ? (
-              <>
-                {profile.affiliate_name}
-                {profile.affiliate_source ? (
-                  <span className="block text-xs text-slate-600">Source: {profile.affiliate_source}</span>
-                ) : null}
-              </>
-            ) : (
-              none("No affiliate")
-            )}
-          </Field>
-          <Field label="Registered" testId="field-registered">
-            <DateValue iso={profile.registration_date} tz={tz} />
-          </Field>
-          <Field label="First deposit" testId="field-first-deposit">
-            <DateValue iso={profile.ftd_date} tz={tz} empty="No deposit yet" />
-          </Field>
-          <Field label="Last login" testId="field-last-login">
-            <DateValue iso={profile.last_login} tz={tz} />
-          </Field>
-          <Field label="Time zone">{timeZoneLabel(tz)}</Field>
-        </Group>
-
-        <Group title="Communication">
-          <Field label="Marketing email">
-            <YesNo value={s.marketing_email_subscription} />
-          </Field>
-          <Field label="Email validated">
-            <YesNo value={s.email_validation} />
-          </Field>
-          <Field label="Marketing SMS">
-            <YesNo value={s.marketing_sms_subscription} />
-          </Field>
-          <Field label="SMS validated">
-            <YesNo value={s.sms_validation} />
-          </Field>
-          <Field label="Wants bonuses">
-            <YesNo value={s.want_bonus} />
-          </Field>
-          <Field label="Account activation">
-            <span className="block">
-              Email: {s.email_account_activation ? humanize(s.email_account_activation) : "—"}
-            </span>
-            <span className="block">
-              SMS: {s.sms_account_activation ? humanize(s.sms_account_activation) : "—"}
-            </span>
-          </Field>
-        </Group>
+        <ContactGroup profile={profile} contactMasked={contactMasked} />
+        <AccountGroup profile={profile} tz={tz} />
+        <CommunicationGroup settings={profile.settings} />
       </div>
-
-      <div className="border-t border-slate-100 px-4 py-3 sm:px-5">
-        <h3 className="sr-only">Segments</h3>
-        <ul className="flex flex-wrap items-center gap-1.5" aria-label="Segments" data-testid="segments">
-          <li aria-hidden="true" className="mr-1 text-xs font-medium uppercase tracking-wide text-slate-600">
-            Segments
-          </li>
-          {profile.segments.length === 0 ? <li className="text-sm text-slate-600">None</li> : null}
-          {profile.segments.map((segment) => (
-            <li
-              key={segment}
-              title={segment}
-              className="rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium text-slate-800"
-            >
-              {humanize(segment)}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <SegmentList segments={profile.segments} />
     </Card>
+  );
+}
+
+function ContactMaskedNote() {
+  return (
+    <p
+      className="flex items-start gap-2 border-b border-slate-100 bg-slate-50 px-4 py-2 text-sm text-slate-700 sm:px-5"
+      data-testid="contact-masked-note"
+    >
+      <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+      Contact data is masked for your role: e-mail and phone show only enough to recognise the player.
+    </p>
+  );
+}
+
+/** E-mail and phone are links to write or call, unless masked (then plain text). */
+function ContactGroup({ profile, contactMasked }: { profile: PlayerProfileData; contactMasked: boolean }) {
+  return (
+    <Group title="Contact">
+      <Field label="Email" testId="field-email" wide>
+        {profile.email === null ? (
+          none()
+        ) : contactMasked ? (
+          profile.email
+        ) : (
+          <a className={contactLinkClass} href={`mailto:${profile.email}`}>
+            {profile.email}
+          </a>
+        )}
+      </Field>
+      <Field label="Phone" testId="field-phone">
+        {profile.phone === null ? (
+          none()
+        ) : contactMasked ? (
+          profile.phone
+        ) : (
+          <a className={contactLinkClass} href={telHref(profile.phone)}>
+            {profile.phone}
+          </a>
+        )}
+      </Field>
+      <Field label="Language" testId="field-language">
+        {profile.language ?? none()}
+      </Field>
+      <Field label="Currency" testId="field-currency">
+        {profile.currency}
+      </Field>
+    </Group>
+  );
+}
+
+function AccountGroup({ profile, tz }: { profile: PlayerProfileData; tz: TimeZoneChoice }) {
+  return (
+    <Group title="Account">
+      <Field label="VIP manager" testId="field-vip-manager">
+        {profile.vip_manager ?? none("None assigned")}
+      </Field>
+      <Field label="Affiliate" testId="field-affiliate">
+        {profile.affiliate_name ? (
+          <>
+            {profile.affiliate_name}
+            {profile.affiliate_source ? (
+              <span className="block text-xs text-slate-600">Source: {profile.affiliate_source}</span>
+            ) : null}
+          </>
+        ) : (
+          none("No affiliate")
+        )}
+      </Field>
+      <Field label="Registered" testId="field-registered">
+        <DateValue iso={profile.registration_date} tz={tz} />
+      </Field>
+      <Field label="First deposit" testId="field-first-deposit">
+        <DateValue iso={profile.ftd_date} tz={tz} empty="No deposit yet" />
+      </Field>
+      <Field label="Last login" testId="field-last-login">
+        <DateValue iso={profile.last_login} tz={tz} />
+      </Field>
+      <Field label="Time zone">{timeZoneLabel(tz)}</Field>
+    </Group>
+  );
+}
+
+function CommunicationGroup({ settings: s }: { settings: PlayerProfileData["settings"] }) {
+  return (
+    <Group title="Communication">
+      <Field label="Marketing email">
+        <YesNo value={s.marketing_email_subscription} />
+      </Field>
+      <Field label="Email validated">
+        <YesNo value={s.email_validation} />
+      </Field>
+      <Field label="Marketing SMS">
+        <YesNo value={s.marketing_sms_subscription} />
+      </Field>
+      <Field label="SMS validated">
+        <YesNo value={s.sms_validation} />
+      </Field>
+      <Field label="Wants bonuses">
+        <YesNo value={s.want_bonus} />
+      </Field>
+      <Field label="Account activation">
+        <span className="block">
+          Email: {s.email_account_activation ? humanize(s.email_account_activation) : "—"}
+        </span>
+        <span className="block">
+          SMS: {s.sms_account_activation ? humanize(s.sms_account_activation) : "—"}
+        </span>
+      </Field>
+    </Group>
+  );
+}
+
+function SegmentList({ segments }: { segments: PlayerProfileData["segments"] }) {
+  return (
+    <div className="border-t border-slate-100 px-4 py-3 sm:px-5">
+      <h3 className="sr-only">Segments</h3>
+      <ul className="flex flex-wrap items-center gap-1.5" aria-label="Segments" data-testid="segments">
+        <li aria-hidden="true" className="mr-1 text-xs font-medium uppercase tracking-wide text-slate-600">
+          Segments
+        </li>
+        {segments.length === 0 ? <li className="text-sm text-slate-600">None</li> : null}
+        {segments.map((segment) => (
+          <li
+            key={segment}
+            title={segment}
+            className="rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium text-slate-800"
+          >
+            {humanize(segment)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

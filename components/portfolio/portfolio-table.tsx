@@ -68,59 +68,83 @@ export function PortfolioTableView({
         <caption id={captionId} className="sr-only">
           {caption}
         </caption>
-        <thead className="bg-slate-50">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} className="border-b border-slate-200">
-              {group.headers.map((header) => {
-                const meta = header.column.columnDef.meta;
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={ariaSort(meta, sort, dir)}
-                    className={cn(
-                      "whitespace-nowrap px-2 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600",
-                      meta?.align === "end" && "text-right",
-                    )}
-                  >
-                    {meta ? (
-                      <SortButton meta={meta} sort={sort} dir={dir} onSort={onSort}>
-                        <table.FlexRender header={header} />
-                      </SortButton>
-                    ) : (
-                      <table.FlexRender header={header} />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr
-              key={row.id}
-              className="border-b border-slate-100 hover:bg-slate-50"
-              data-testid="portfolio-row"
-              data-player-id={row.id}
-            >
-              {row.getAllCells().map((cell) => (
-                <td
-                  key={cell.id}
-                  data-column={cell.column.id}
-                  className={cn(
-                    "px-2 py-2.5 align-top text-slate-800",
-                    cell.column.columnDef.meta?.align === "end" && "text-right",
-                  )}
-                >
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <PortfolioHead table={table} sort={sort} dir={dir} onSort={onSort} />
+        <PortfolioBody table={table} />
       </table>
     </section>
+  );
+}
+
+/** The headings: each sortable column's is a button that sorts by it (aria-sort says the current order). */
+function PortfolioHead({
+  table,
+  sort,
+  dir,
+  onSort,
+}: {
+  table: PortfolioTable;
+  sort: PortfolioSort;
+  dir: Direction;
+  onSort: (sort: PortfolioSort) => void;
+}) {
+  return (
+    <thead className="bg-slate-50">
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id} className="border-b border-slate-200">
+          {group.headers.map((header) => {
+            const meta = header.column.columnDef.meta;
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                aria-sort={ariaSort(meta, sort, dir)}
+                className={cn(
+                  "whitespace-nowrap px-2 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600",
+                  meta?.align === "end" && "text-right",
+                )}
+              >
+                {meta ? (
+                  <SortButton meta={meta} sort={sort} dir={dir} onSort={onSort}>
+                    <table.FlexRender header={header} />
+                  </SortButton>
+                ) : (
+                  <table.FlexRender header={header} />
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
+/** One row per player of the current order and filter. */
+function PortfolioBody({ table }: { table: PortfolioTable }) {
+  return (
+    <tbody>
+      {table.getRowModel().rows.map((row) => (
+        <tr
+          key={row.id}
+          className="border-b border-slate-100 hover:bg-slate-50"
+          data-testid="portfolio-row"
+          data-player-id={row.id}
+        >
+          {row.getAllCells().map((cell) => (
+            <td
+              key={cell.id}
+              data-column={cell.column.id}
+              className={cn(
+                "px-2 py-2.5 align-top text-slate-800",
+                cell.column.columnDef.meta?.align === "end" && "text-right",
+              )}
+            >
+              <table.FlexRender cell={cell} />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
   );
 }
 

@@ -4,27 +4,27 @@ import { Eraser, Search, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { HistoryMode } from "@/lib/client/date-draft";
 import {
-  creatorChoices,
+  creatorOptions,
   eventNameOptions,
   eventTypeOptions,
   isPresetActive,
+  SORT_OPTIONS,
+  STATUS_OPTIONS,
+  sortOf,
+  statusOf,
 } from "@/lib/client/transaction-filter-options";
 import {
   DATE_PRESETS,
   type FilterState,
   isEventType,
   presetRange,
-  SORTS,
   type SortValue,
-  STATUSES,
   type TimeZoneChoice,
   type TransactionViewState,
 } from "@/lib/client/transaction-url-state";
 import type { TransactionFacetsData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { timeZoneLabel } from "@/lib/format/dates";
-import { SORT_LABELS, TRANSACTION_STATUS_LABELS } from "@/lib/format/labels";
-import { formatCount } from "@/lib/format/money";
 import { useDateDraft } from "@/lib/hooks/use-date-draft";
 import { Button } from "../ui/button.tsx";
 import { MultiSelect } from "./multi-select.tsx";
@@ -51,56 +51,11 @@ export function TransactionFilters({
   onClear: () => void;
   active: boolean;
 }) {
-  const creators = creatorChoices(facets, state.created_by);
   return (
     <div className="space-y-3 border-b border-slate-100 px-4 py-3 sm:px-5">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <MultiSelect
-          label="Event type"
-          testId="filter-event-type"
-          options={eventTypeOptions(facets)}
-          selected={state.event_type}
-          onChange={(values) => onChange({ event_type: values.filter(isEventType) })}
-        />
-        <MultiSelect
-          label="Event name"
-          testId="filter-event-name"
-          options={eventNameOptions(facets)}
-          selected={state.event_name}
-          emptyText={facets ? "This player has no transactions." : "Loading…"}
-          onChange={(values) => onChange({ event_name: values })}
-        />
-        <SelectField
-          label="Created by"
-          className="sm:w-44"
-          value={state.created_by ?? ""}
-          options={[
-            { value: "", label: "Anyone" },
-            ...creators.map((c) => ({ value: c.value, label: `${c.value} (${formatCount(c.count)})` })),
-          ]}
-          onChange={(value) => onChange({ created_by: value || null })}
-        />
-        <SelectField
-          label="Status"
-          className="sm:w-36"
-          value={state.status ?? ""}
-          options={[
-            { value: "", label: "Any" },
-            ...STATUSES.map((s) => ({ value: s, label: TRANSACTION_STATUS_LABELS[s].label })),
-          ]}
-          onChange={(value) => onChange({ status: STATUSES.find((s) => s === value) ?? null })}
-        />
-        {/* The table's headings sort on wider screens; the cards below 768 px have none. */}
-        <SelectField
-          label="Sort"
-          wrapperClassName="md:hidden"
-          value={state.sort}
-          options={SORTS.map((s) => ({
-            value: s,
-            label: SORT_LABELS[s].replace(/^./, (c) => c.toUpperCase()),
-          }))}
-          onChange={(value) => onSort(SORTS.find((s) => s === value) ?? "date_desc")}
-        />
+        <EventSelects state={state} facets={facets} onChange={onChange} />
+        <ChoiceSelects state={state} facets={facets} onChange={onChange} onSort={onSort} />
         <TransactionIdLookup
           key={state.transaction_id ?? ""}
           value={state.transaction_id}
@@ -116,6 +71,77 @@ export function TransactionFilters({
 
       <DateRangeFields state={state} tz={tz} onChange={onChange} />
     </div>
+  );
+}
+
+/** Event type and event name: several of each, with the player's counts once the facets are in. */
+function EventSelects({
+  state,
+  facets,
+  onChange,
+}: {
+  state: TransactionViewState;
+  facets: TransactionFacetsData | undefined;
+  onChange: (patch: FilterPatch) => void;
+}) {
+  return (
+    <>
+      <MultiSelect
+        label="Event type"
+        testId="filter-event-type"
+        options={eventTypeOptions(facets)}
+        selected={state.event_type}
+        onChange={(values) => onChange({ event_type: values.filter(isEventType) })}
+      />
+      <MultiSelect
+        label="Event name"
+        testId="filter-event-name"
+        options={eventNameOptions(facets)}
+        selected={state.event_name}
+        emptyText={facets ? "This player has no transactions." : "Loading…"}
+        onChange={(values) => onChange({ event_name: values })}
+      />
+    </>
+  );
+}
+
+/** Creator, status and (on phones) the order: one choice each. */
+function ChoiceSelects({
+  state,
+  facets,
+  onChange,
+  onSort,
+}: {
+  state: TransactionViewState;
+  facets: TransactionFacetsData | undefined;
+  onChange: (patch: FilterPatch) => void;
+  onSort: (sort: SortValue) => void;
+}) {
+  return (
+    <>
+      <SelectField
+        label="Created by"
+        className="sm:w-44"
+        value={state.created_by ?? ""}
+        options={creatorOptions(facets, state.created_by)}
+        onChange={(value) => onChange({ created_by: value || null })}
+      />
+      <SelectField
+        label="Status"
+        className="sm:w-36"
+        value={state.status ?? ""}
+        options={STATUS_OPTIONS}
+        onChange={(value) => onChange({ status: statusOf(value) })}
+      />
+      {/* The table's headings sort on wider screens; the cards below 768 px have none. */}
+      <SelectField
+        label="Sort"
+        wrapperClassName="md:hidden"
+        value={state.sort}
+        options={SORT_OPTIONS}
+        onChange={(value) => onSort(sortOf(value))}
+      />
+    </>
   );
 }
 

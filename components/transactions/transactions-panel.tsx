@@ -1,13 +1,11 @@
 "use client";
 
 import { Inbox, SearchX, TriangleAlert, X } from "lucide-react";
-import { useId } from "react";
 import { addDays } from "@/lib/client/transaction-url-state";
 import { formatDate } from "@/lib/format/dates";
 import { formatCount } from "@/lib/format/money";
-import { useNewTransactions } from "@/lib/hooks/use-player-live-updates";
-import { useIgnoredTransactionParams, useTransactionView } from "@/lib/hooks/use-transaction-view";
-import { useTransactionsTable } from "@/lib/hooks/use-transactions-table";
+import { useIgnoredTransactionParams, type useTransactionView } from "@/lib/hooks/use-transaction-view";
+import { useTransactionsPanel } from "@/lib/hooks/use-transactions-panel";
 import { ErrorState } from "../error-state.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
@@ -23,45 +21,15 @@ type View = ReturnType<typeof useTransactionView>;
 
 /** A player's transactions: filters, table and pager, with their state in the URL (times in its `tz`). */
 export function TransactionsPanel({ playerId }: { playerId: string }) {
-  const v = useTransactionView(playerId);
+  const { view: v, table, captionId, fresh } = useTransactionsPanel(playerId, transactionColumns);
   const { data, list, invalidRange } = v;
-  const table = useTransactionsTable({
-    rows: data?.transactions,
-    total: data?.total,
-    pagination: v.pagination,
-    onPaginationChange: v.setPagination,
-    tz: v.tz,
-    columnsFor: transactionColumns,
-  });
-  const captionId = useId();
-  const fresh = useNewTransactions({
-    playerId,
-    filters: v.filterQuery,
-    list,
-    enabled: !invalidRange,
-  });
-
   return (
     <Card aria-labelledby="transactions-title">
       <CardHeader
         titleId="transactions-title"
         title="Transactions"
         description={v.description}
-        actions={
-          <>
-            {v.facets.isError ? (
-              <Button size="sm" variant="ghost" onClick={() => void v.facets.refetch()}>
-                Filter options failed to load: retry
-              </Button>
-            ) : null}
-            <ExportButton
-              playerId={playerId}
-              query={v.exportQuery}
-              total={list.isPlaceholderData ? undefined : data?.total}
-              disabled={invalidRange || !data}
-            />
-          </>
-        }
+        actions={<HeaderActions playerId={playerId} v={v} />}
       />
       <IgnoredParamsNotice />
       <TransactionFilters
@@ -73,17 +41,7 @@ export function TransactionsPanel({ playerId }: { playerId: string }) {
         onClear={v.clearFilters}
         active={v.active}
       />
-      {list.isError && data ? (
-        <div className="border-b border-slate-100">
-          <ErrorState
-            compact
-            title="Could not load this page; showing the previous one"
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-          />
-        </div>
-      ) : null}
+      {list.isError && data ? <PageErrorBanner v={v} /> : null}
       <div className="relative">
         <NewTransactionsNotice count={fresh.count} showing={fresh.showing} onShow={fresh.show} />
         {v.outcome.kind === "table" ? (
@@ -117,6 +75,40 @@ export function TransactionsPanel({ playerId }: { playerId: string }) {
         />
       </div>
     </Card>
+  );
+}
+
+/** The header's actions: a retry when the filter options failed, and the export of this view. */
+function HeaderActions({ playerId, v }: { playerId: string; v: View }) {
+  return (
+    <>
+      {v.facets.isError ? (
+        <Button size="sm" variant="ghost" onClick={() => void v.facets.refetch()}>
+          Filter options failed to load: retry
+        </Button>
+      ) : null}
+      <ExportButton
+        playerId={playerId}
+        query={v.exportQuery}
+        total={v.list.isPlaceholderData ? undefined : v.data?.total}
+        disabled={v.invalidRange || !v.data}
+      />
+    </>
+  );
+}
+
+/** A page that failed to load while the previous one stays shown. */
+function PageErrorBanner({ v }: { v: View }) {
+  return (
+    <div className="border-b border-slate-100">
+      <ErrorState
+        compact
+        title="Could not load this page; showing the previous one"
+        error={v.list.error}
+        onRetry={() => void v.list.refetch()}
+        retrying={v.list.isFetching}
+      />
+    </div>
   );
 }
 

@@ -2,9 +2,14 @@ import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
 import {
   creatorChoices,
+  creatorOptions,
   eventNameOptions,
   eventTypeOptions,
   isPresetActive,
+  SORT_OPTIONS,
+  STATUS_OPTIONS,
+  sortOf,
+  statusOf,
 } from "./transaction-filter-options.ts";
 import type { TransactionFacetsData } from "./wire.ts";
 
@@ -46,5 +51,32 @@ describe("transaction filter options", () => {
     expect(isPresetActive({ from: "2026-03-03", to: "2026-03-10" }, 7, "utc", now)).toBe(false);
     expect(isPresetActive({ from: "2026-03-04", to: null }, 7, "utc", now)).toBe(false);
     expect(isPresetActive({ from: null, to: null }, 7, "utc", now)).toBe(false);
+  });
+});
+
+describe("transaction filter menus", () => {
+  it("offers anyone, then each creator with the count, the URL's own creator too", () => {
+    expect(creatorOptions(undefined, null)).toEqual([{ value: "", label: "Anyone" }]);
+    expect(creatorOptions(FACETS, "agent.smith")).toEqual([
+      { value: "", label: "Anyone" },
+      { value: "system", label: "system (40)" },
+      { value: "agent.smith", label: "agent.smith (0)" },
+    ]);
+  });
+
+  it("offers any status, then each in words; the sort orders capitalised", () => {
+    expect(STATUS_OPTIONS[0]).toEqual({ value: "", label: "Any" });
+    expect(STATUS_OPTIONS).toContainEqual({ value: "pending", label: "Pending" });
+    expect(STATUS_OPTIONS).toContainEqual({ value: "completed", label: "Completed" });
+    expect(SORT_OPTIONS).toContainEqual({ value: "date_desc", label: "Newest first" });
+    expect(SORT_OPTIONS.every((o) => /^[A-Z]/.test(o.label))).toBe(true);
+  });
+
+  it("reads a menu's value back: no status filter and the default order for anything else", () => {
+    expect(statusOf("pending")).toBe("pending");
+    expect(statusOf("")).toBeNull();
+    expect(statusOf("bogus")).toBeNull();
+    expect(sortOf("amount_asc")).toBe("amount_asc");
+    expect(sortOf("bogus")).toBe("date_desc");
   });
 });

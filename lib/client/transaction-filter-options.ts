@@ -1,7 +1,16 @@
-import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
+import { EVENT_TYPE_LABELS, SORT_LABELS, TRANSACTION_STATUS_LABELS } from "@/lib/format/labels";
+import { formatCount } from "@/lib/format/money";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
 import type { MultiSelectOption } from "./multi-select.ts";
-import { type FilterState, presetRange, type TimeZoneChoice } from "./transaction-url-state.ts";
+import {
+  type FilterState,
+  presetRange,
+  SORTS,
+  type SortValue,
+  STATUSES,
+  type StatusValue,
+  type TimeZoneChoice,
+} from "./transaction-url-state.ts";
 import type { TransactionFacetsData } from "./wire.ts";
 
 /*
@@ -43,4 +52,43 @@ export function isPresetActive(
 ): boolean {
   const range = presetRange(days, tz, now);
   return state.from === range.from && state.to === range.to;
+}
+
+/** One choice of a single-choice menu; the empty value means "no filter". */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** The "Created by" menu: anyone, then each creator with the player's count ("system (40)"). */
+export function creatorOptions(facets: Facets, selected: string | null): SelectOption[] {
+  return [
+    { value: "", label: "Anyone" },
+    ...creatorChoices(facets, selected).map((c) => ({
+      value: c.value,
+      label: `${c.value} (${formatCount(c.count)})`,
+    })),
+  ];
+}
+
+/** The "Status" menu: any, then each status in words. */
+export const STATUS_OPTIONS: readonly SelectOption[] = [
+  { value: "", label: "Any" },
+  ...STATUSES.map((s) => ({ value: s, label: TRANSACTION_STATUS_LABELS[s].label })),
+];
+
+/** The "Sort" menu (phones, where the cards have no headings to sort by): each order, capitalised. */
+export const SORT_OPTIONS: readonly SelectOption[] = SORTS.map((s) => ({
+  value: s,
+  label: SORT_LABELS[s].replace(/^./, (c) => c.toUpperCase()),
+}));
+
+/** A status menu's value as a filter: null for "Any" or anything not a status. */
+export function statusOf(value: string): StatusValue | null {
+  return STATUSES.find((s) => s === value) ?? null;
+}
+
+/** A sort menu's value as an order: the default (newest first) for anything not an order. */
+export function sortOf(value: string): SortValue {
+  return SORTS.find((s) => s === value) ?? "date_desc";
 }

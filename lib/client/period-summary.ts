@@ -1,0 +1,146 @@
+import { drillDownHref, periodDays } from "@/lib/client/drill-down";
+import { countChange, moneyChange, type PeriodChange } from "@/lib/client/period-change";
+import type { EventTypeValue as EventType } from "@/lib/client/transaction-url-state";
+import type { PlayerPeriodSummaryData } from "@/lib/client/wire";
+import { formatDate } from "@/lib/format/dates";
+import { formatCount, formatMoney } from "@/lib/format/money";
+import type { SummaryPeriod } from "@/lib/schemas/enums";
+
+const DAY_MS = 86_400_000;
+
+/** "Oct 22, 2026 – Nov 20, 2026 (UTC days)": the API's `to` is the exclusive midnight after the last day. */
+export function periodRange(s: PlayerPeriodSummaryData): string {
+  if (!s.from || !s.to) return "The player's whole history.";
+  const lastDay = new Date(Date.parse(s.to) - DAY_MS).toISOString();
+  return `${formatDate(s.from, "utc")} – ${formatDate(lastDay, "utc")}, whole UTC days; completed transactions.`;
+}
+
+/** What each figure's change is measured against: the previous period of the same length (none for all time). */
+const AGAINST: Record<SummaryPeriod, string> = {
+  "30d": "previous 30 days",
+  "90d": "previous 90 days",
+  "365d": "previous 365 days",
+  all: "",
+};
+
+/** One linked figure of the summary: its value, the line under it, its change and the transactions behind it. */
+export interface SummaryFigure {
+  label: string;
+  testId: string;
+  value: string;
+  note: string;
+  /** Against the previous period; undefined for all time (no period before it). */
+  change: PeriodChange | undefined;
+  href: string;
+  linkLabel: string;
+}
+
+type Figures = NonNullable<PlayerPeriodSummaryData["previous"]>;
+
+const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+// Averages are derived (sum / count to 8 places): shown in the currency's minor unit like other amounts.
+const average = (v: string | null, currency: string) =>
+  v === null ? "no average" : `average ${formatMoney(v, currency, { minorUnits: true })}`;
+const flowCount = (f: Figures) => f.deposits.count + f.withdrawals.count + f.bets.count + f.wins.count;
+
+/** The money figures, in display order: where each amount is, the line under it, and the types behind it. */
+const MONEY_FIGURES: readonly {
+  label: string;
+  testId: string;
+  amount: (f: Figures) => string;
+  note: (f: Figures, currency: string) => string;
+  types: EventType[];
+  what: string;
+}[] = [
+  {
+    label: "Deposits",
+    testId: "summary-deposits",
+    amount: (f) => f.deposits.sum,
+    note: (f, c) => `${count(f.deposits.count, "deposit", "deposits")}, ${average(f.deposits.average, c)}`,
+    types: ["deposit"],
+    what: "deposits",
+  },
+  {
+    label: "Withdrawals",
+    testId: "summary-withdrawals",
+    amount: (f) => f.withdrawals.sum,
+    note: (f, c) =>
+      `${count(f.withdrawals.count, "withdrawal", "withdrawals")}, ${average(f.withdrawals.average, c)}`,
+    types: ["withdrawal"],
+    what: "withdrawals",
+  },
+  {
+    label: "Net deposits",
+    testId: "summary-net-deposits",
+    amount: (f) => f.net_deposits,
+    note: () => "Deposits minus withdrawals",
+    types: ["deposit", "withdrawal"],
+    what: "deposits and withdrawals",
+  },
+  {
+    label: "Bets",
+    testId: "summary-bets",
+    amount: (f) => f.bets.sum,
+    note: (f) => count(f.bets.count, "bet", "bets"),
+    types: ["bet"],
+    what: "bets",
+  },
+  {
+    label: "Wins",
+    testId: "summary-wins",
+    amount: (f) => f.wins.sum,
+    note: (f) => count(f.wins.count, "win", "wins"),
+    types: ["win"],
+    what: "wins",
+  },
+  {
+    label: "Gross gaming revenue",
+    testId: "summary-ggr",
+    amount: (f) => f.gross_gaming_revenue,
+    note: () => "Bets minus wins: above zero when the house won",
+    types: ["bet", "win"],
+    what: "bets and wins",
+  },
+  {
+    label: "Bonus granted",
+    testId: "summary-bonus",
+    amount: (f) => f.bonus_granted.sum,
+    note: (f) => count(f.bonus_granted.count, "grant", "grants"),
+    types: ["bonus"],
+    what: "bonus transactions",
+  },
+];
+
+/**
+ * The summary's linked figures, in display order: the money figures, then the count of transactions. Each is
+ * compared with the same figure of the previous period of the same length (none for all time), and a click on
+ * one opens its transactions: this period's days, its types, completed.
+ */
+export function summaryFigures(playerId: string, s: PlayerPeriodSummaryData): SummaryFigure[] {
+  const p = s.previous;
+  const against = AGAINST[s.period];
+  const days = periodDays(s.from, s.to);
+  const link = (types: EventType[], what: string) => ({
+    href: drillDownHref(playerId, { types, ...days }),
+    linkLabel: `show the ${what} of this period`,
+  });
+  const money = MONEY_FIGURES.map(
+    (f): SummaryFigure => ({
+      label: f.label,
+      testId: f.testId,
+      value: formatMoney(f.amount(s), s.currency),
+      note: f.note(s, s.currency),
+      change: p ? moneyChange(f.amount(s), f.amount(p), s.currency, against) : undefined,
+      ...link(f.types, f.what),
+    }),
+  );
+  const transactions: SummaryFigure = {
+    label: "Transactions",
+    testId: "summary-counts",
+    value: formatCount(flowCount(s)),
+    note: "Completed deposits, withdrawals, bets and wins",
+    change: p ? countChange(flowCount(s), flowCount(p), against) : undefined,
+    ...link(["deposit", "withdrawal", "bet", "win"], "transactions"),
+  };
+  return [...money, transactions];
+}
