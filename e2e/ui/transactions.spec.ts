@@ -320,7 +320,7 @@ test.describe("transactions table", () => {
     await button.focus();
     await page.keyboard.press("Enter");
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`${WHALE}-transactions.csv`);
+    expect(file.suggestedFilename()).toBe(`${WHALE}_transactions_deposit-withdrawal.csv`);
     const text = await (await file.createReadStream()).toArray();
     const lines = Buffer.concat(text).toString("utf8").split("\r\n");
     expect(lines[0]).toMatch(/^player_id,id,date,event_type,/);
@@ -329,7 +329,9 @@ test.describe("transactions table", () => {
     expect(lines).toHaveLength(api.total + 1);
     expect(lines.slice(1).every((l) => /^P000007,[^,]+,[^,]+,(deposit|withdrawal),/.test(l))).toBe(true);
     expect(lines[1]?.split(",")[1]).toBe(api.transactions[0]?.id);
-    await expect(page.getByTestId("export-status")).toHaveText(`Downloaded ${WHALE}-transactions.csv`);
+    await expect(page.getByTestId("export-status")).toHaveText(
+      `Downloaded ${WHALE}_transactions_deposit-withdrawal.csv`,
+    );
   });
 
   test("Export CSV is off when nothing matches, and a failed export says so", async ({ page }) => {
