@@ -130,7 +130,9 @@ for (const size of SIZES) {
       const readers = page.getByTestId("player-readers");
       await expect(async () => {
         await page.reload();
-        await expect(readers.getByTestId("player-reader").filter({ hasText: "Alex Admin" })).toBeVisible({
+        // This session's reader (demo-admin); other specs' tokens may carry the same display name.
+        const me = readers.getByTestId("player-reader").filter({ hasText: "Alex Admin" });
+        await expect(me.filter({ hasText: "demo-admin" })).toBeVisible({
           timeout: 10_000,
         });
       }).toPass({ timeout: 90_000 });
