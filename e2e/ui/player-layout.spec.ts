@@ -309,10 +309,11 @@ test.describe("period summary", () => {
         ["summary-deposits", s.deposits, "deposit"],
         ["summary-withdrawals", s.withdrawals, "withdrawal"],
       ] as const) {
+        // The tile's terms: the sum, this note, then the change against the previous period.
         const note = figures
           .locator("div", { has: page.getByTestId(testId) })
           .locator("dd")
-          .last();
+          .nth(1);
         const counted = `${await count(flow.count)} ${flow.count === 1 ? one : `${one}s`}`;
         const average = flow.average === null ? "no average" : `average ${await rounded(flow.average)}`;
         await expect(note).toHaveText(`${counted}, ${average}`);
