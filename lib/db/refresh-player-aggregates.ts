@@ -18,6 +18,42 @@
  */
 export const WAGERING_MULTIPLIER = 30;
 
+/**
+ * The KPIs read from one end of a player's history: the newest completed deposit (`ld`), the newest pending or
+ * completed withdrawal (`lw`) and the newest completed bonus grant (`lb`), each an index lookup, for the row
+ * `player` (an alias with an `id`). Shared by the full refresh below and the live consumer's per-batch refresh
+ * (lib/ingest/apply-sql.ts), so the two cannot drift apart.
+ */
+export const lastTransactionLookupsSql = (player: string) => `
+  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
+    WHERE player_id = ${player}.id AND event_type = 'deposit' AND completed_at IS NOT NULL
+    ORDER BY date DESC, id DESC LIMIT 1) ld ON true
+  LEFT JOIN LATERAL (SELECT id, amount, completed_at, date FROM transactions
+    WHERE player_id = ${player}.id AND event_type = 'withdrawal' AND status IN ('pending', 'completed')
+    ORDER BY date DESC, id DESC LIMIT 1) lw ON true
+  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
+    WHERE player_id = ${player}.id AND event_type = 'bonus' AND amount > 0 AND completed_at IS NOT NULL
+    ORDER BY date DESC, id DESC LIMIT 1) lb ON true`;
+
+/** The lookups' columns as lastTransactionLookupsSql names them, for the SELECT list. */
+export const LAST_TRANSACTION_COLUMNS_SQL =
+  "ld.amount AS ld_amount, ld.date AS ld_date, lw.id AS lw_id, lw.amount AS lw_amount, lw.date AS lw_date, lw.completed_at AS lw_completed, lb.date AS lb_date, lb.amount AS lb_amount";
+
+/**
+ * The SET clauses of those KPIs and of `wr` (wagering still required on the newest grant), from a row `c` with
+ * the lookups' columns, its `id` and its bonus balance in `bonusColumn`.
+ */
+export const lastTransactionKpisSetSql = (bonusColumn: string) => `
+  last_deposit_amount = c.ld_amount,
+  last_deposit_date = c.ld_date,
+  last_withdrawal_amount = -c.lw_amount,
+  last_withdrawal_date = c.lw_date,
+  last_withdrawal_status = CASE WHEN c.lw_id IS NULL THEN NULL WHEN c.lw_completed IS NULL THEN 'pending' ELSE 'completed' END,
+  wr = CASE WHEN c.${bonusColumn} > 0 AND c.lb_date IS NOT NULL THEN GREATEST(
+    ${WAGERING_MULTIPLIER} * c.lb_amount + COALESCE((SELECT SUM(b.amount) FROM transactions b
+      WHERE b.player_id = c.id AND b.event_type = 'bet' AND b.status IN ('pending', 'completed')
+        AND b.date >= c.lb_date), 0), 0) ELSE 0 END`;
+
 export const REFRESH_PLAYER_AGGREGATES_SQL = `
 WITH target AS (
   SELECT id, blocked, withdrawal_status FROM players WHERE $1::text[] IS NULL OR id = ANY($1::text[])
@@ -34,18 +70,8 @@ sums AS (
   GROUP BY p.id
 ),
 computed AS (
-  SELECT s.*, ld.amount AS ld_amount, ld.date AS ld_date, lw.amount AS lw_amount, lw.completed_at AS lw_completed, lw.date AS lw_date,
-    lw.id AS lw_id, lb.date AS lb_date, lb.amount AS lb_amount
-  FROM sums s
-  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
-    WHERE player_id = s.id AND event_type = 'deposit' AND completed_at IS NOT NULL
-    ORDER BY date DESC, id DESC LIMIT 1) ld ON true
-  LEFT JOIN LATERAL (SELECT id, amount, completed_at, date FROM transactions
-    WHERE player_id = s.id AND event_type = 'withdrawal' AND status IN ('pending', 'completed')
-    ORDER BY date DESC, id DESC LIMIT 1) lw ON true
-  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
-    WHERE player_id = s.id AND event_type = 'bonus' AND amount > 0 AND completed_at IS NOT NULL
-    ORDER BY date DESC, id DESC LIMIT 1) lb ON true
+  SELECT s.*, ${LAST_TRANSACTION_COLUMNS_SQL}
+  FROM sums s${lastTransactionLookupsSql("s")}
 )
 UPDATE players p SET
   cash_balance = c.cash,
@@ -57,16 +83,7 @@ UPDATE players p SET
   ltw = c.ltw,
   ltnc = c.ltd - c.ltw,
   ftd_date = c.ftd,
-  last_deposit_amount = c.ld_amount,
-  last_deposit_date = c.ld_date,
-  last_withdrawal_amount = -c.lw_amount,
-  last_withdrawal_date = c.lw_date,
-  last_withdrawal_status = CASE WHEN c.lw_id IS NULL THEN NULL WHEN c.lw_completed IS NULL THEN 'pending' ELSE 'completed' END,
-  active_bonus = c.bonus > 0,
-  wr = CASE WHEN c.bonus > 0 AND c.lb_date IS NOT NULL THEN GREATEST(
-    ${WAGERING_MULTIPLIER} * c.lb_amount + COALESCE((SELECT SUM(b.amount) FROM transactions b
-      WHERE b.player_id = c.id AND b.event_type = 'bet' AND b.status IN ('pending', 'completed')
-        AND b.date >= c.lb_date), 0), 0) ELSE 0 END
+  active_bonus = c.bonus > 0,${lastTransactionKpisSetSql("bonus")}
 FROM computed c
 WHERE p.id = c.id
 `;

@@ -1,4 +1,8 @@
-import { WAGERING_MULTIPLIER } from "@/lib/db/refresh-player-aggregates";
+import {
+  LAST_TRANSACTION_COLUMNS_SQL,
+  lastTransactionKpisSetSql,
+  lastTransactionLookupsSql,
+} from "@/lib/db/refresh-player-aggregates";
 
 /*
  * The SQL of one ingest batch (lib/ingest/apply-batch.ts). Balances and KPIs are kept exact INCREMENTALLY: each
@@ -121,33 +125,14 @@ SELECT id, written::int AS written FROM moved`;
 export const REFRESH_LOOKUP_KPIS_SQL = `
 WITH target AS (SELECT id, bonus_balance FROM players WHERE id = ANY($1::text[])),
 computed AS (
-  SELECT p.id, p.bonus_balance, fd.date AS ftd, ld.amount AS ld_amount, ld.date AS ld_date,
-    lw.id AS lw_id, lw.amount AS lw_amount, lw.date AS lw_date, lw.completed_at AS lw_completed, lb.date AS lb_date, lb.amount AS lb_amount
+  SELECT p.id, p.bonus_balance, fd.date AS ftd, ${LAST_TRANSACTION_COLUMNS_SQL}
   FROM target p
   LEFT JOIN LATERAL (SELECT date FROM transactions
     WHERE player_id = p.id AND event_type = 'deposit' AND completed_at IS NOT NULL
-    ORDER BY date ASC, id ASC LIMIT 1) fd ON true
-  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
-    WHERE player_id = p.id AND event_type = 'deposit' AND completed_at IS NOT NULL
-    ORDER BY date DESC, id DESC LIMIT 1) ld ON true
-  LEFT JOIN LATERAL (SELECT id, amount, date, completed_at FROM transactions
-    WHERE player_id = p.id AND event_type = 'withdrawal' AND status IN ('pending', 'completed')
-    ORDER BY date DESC, id DESC LIMIT 1) lw ON true
-  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
-    WHERE player_id = p.id AND event_type = 'bonus' AND amount > 0 AND completed_at IS NOT NULL
-    ORDER BY date DESC, id DESC LIMIT 1) lb ON true
+    ORDER BY date ASC, id ASC LIMIT 1) fd ON true${lastTransactionLookupsSql("p")}
 )
 UPDATE players p SET
-  ftd_date = c.ftd,
-  last_deposit_amount = c.ld_amount,
-  last_deposit_date = c.ld_date,
-  last_withdrawal_amount = -c.lw_amount,
-  last_withdrawal_date = c.lw_date,
-  last_withdrawal_status = CASE WHEN c.lw_id IS NULL THEN NULL WHEN c.lw_completed IS NULL THEN 'pending' ELSE 'completed' END,
-  wr = CASE WHEN c.bonus_balance > 0 AND c.lb_date IS NOT NULL THEN GREATEST(
-    ${WAGERING_MULTIPLIER} * c.lb_amount + COALESCE((SELECT SUM(b.amount) FROM transactions b
-      WHERE b.player_id = c.id AND b.event_type = 'bet' AND b.status IN ('pending', 'completed')
-        AND b.date >= c.lb_date), 0), 0) ELSE 0 END
+  ftd_date = c.ftd,${lastTransactionKpisSetSql("bonus_balance")}
 FROM computed c
 WHERE p.id = c.id`;
 
