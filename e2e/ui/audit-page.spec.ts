@@ -1,7 +1,6 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { open, signIn } from "./helpers.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { capture, open, seriousViolations, signIn } from "./helpers.ts";
 
 /*
  * The admins' audit page (/audit): every read across players, filters in the URL, cursor paging, the 403 page
@@ -14,23 +13,6 @@ const entries = (page: Page) =>
 /** Reads of two players by the admin, so that the page has something across players. */
 async function readTwoPlayers(page: Page) {
   for (const id of ["P000042", "P000043"]) await open(page, `/players/${id}`);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-}
-
-async function capture(page: Page, testInfo: TestInfo, name: string) {
-  const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
-  await testInfo.attach(name, {
-    body: await page.screenshot({ path: file, fullPage: true }),
-    contentType: "image/png",
-  });
 }
 
 test.describe("the audit page across players", () => {

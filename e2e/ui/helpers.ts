@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
 import type { Role } from "../../lib/auth/roles.ts";
 import { parseJsonWithDecimals } from "../../lib/client/lossless-json.ts";
@@ -157,4 +159,23 @@ export function visibleTransactions(page: Page) {
 /** A count as the page writes it (the browser's grouping): 24,000. */
 export function formatCountInPage(page: Page, n: number): Promise<string> {
   return page.evaluate((n) => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(n), n);
+}
+
+/** The serious and critical axe violations of the page as it is (WCAG 2.1 A/AA and best practice). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+/** A full-page screenshot in the project's screenshots folder, attached to the report. */
+export async function capture(page: Page, testInfo: TestInfo, name: string) {
+  const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
+  await testInfo.attach(name, {
+    body: await page.screenshot({ path: file, fullPage: true }),
+    contentType: "image/png",
+  });
 }

@@ -1,5 +1,4 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import pg from "pg";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "../../lib/db/refresh-player-aggregates.ts";
@@ -11,7 +10,16 @@ import {
   recreatePostgresDatabase,
 } from "../../test/support/test-db.ts";
 import { type AppProcess, startApp } from "../../tools/bench/app-process.ts";
-import { apiGet, formatMoneyInPage, open, ready, signIn, visibleTransactions, WHALE } from "./helpers.ts";
+import {
+  apiGet,
+  formatMoneyInPage,
+  open,
+  ready,
+  seriousViolations,
+  signIn,
+  visibleTransactions,
+  WHALE,
+} from "./helpers.ts";
 
 /*
  * Live updates in Chromium, end to end: a production server of its own on a PostgreSQL database of its own
@@ -61,15 +69,6 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
   const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
   const body = await page.screenshot({ path: file, fullPage: false });
   await testInfo.attach(name, { body, contentType: "image/png" });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 /**

@@ -1,9 +1,16 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { sortPortfolio } from "../../lib/client/portfolio-view.ts";
 import type { PortfolioData } from "../../lib/client/wire.ts";
-import { apiGet, expectNoSidewaysScroll, open, signIn, WHALE } from "./helpers.ts";
+import {
+  apiGet,
+  capture,
+  expectNoSidewaysScroll,
+  open,
+  seriousViolations,
+  signIn,
+  WHALE,
+} from "./helpers.ts";
 
 /*
  * The portfolio (/portfolio, "My players"): a VIP manager's book at a laptop and a phone size, sorting and the flag
@@ -13,23 +20,6 @@ import { apiGet, expectNoSidewaysScroll, open, signIn, WHALE } from "./helpers.t
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-}
-
-async function capture(page: Page, testInfo: TestInfo, name: string) {
-  const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
-  await testInfo.attach(name, {
-    body: await page.screenshot({ path: file, fullPage: true }),
-    contentType: "image/png",
-  });
-}
 
 const tableRows = (page: Page) => page.getByTestId("portfolio-row");
 const cards = (page: Page) => page.getByTestId("portfolio-card");

@@ -1,8 +1,6 @@
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
-import { open, signIn, WHALE } from "./helpers.ts";
+import { capture, open, seriousViolations, signIn, WHALE } from "./helpers.ts";
 
 /*
  * Issue 23 in Chromium, at a laptop and a phone size, axe on each view: the support agent's lookup (a name
@@ -16,23 +14,6 @@ const SIZES = [
 ] as const;
 
 const searchBox = (page: Page) => page.getByRole("combobox", { name: /^Search by/ });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-}
-
-async function capture(page: Page, testInfo: TestInfo, name: string) {
-  const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
-  await testInfo.attach(name, {
-    body: await page.screenshot({ path: file, fullPage: true }),
-    contentType: "image/png",
-  });
-}
 
 for (const size of SIZES) {
   test.describe(`support lookup at ${size.width}×${size.height}`, () => {
