@@ -123,6 +123,7 @@ describe("generateDataset", () => {
       "transactions_player_name_date_id_idx",
       "transactions_player_type_abs_amount_id_idx",
       "transactions_player_type_date_id_idx",
+      "transactions_wagering_bets_idx",
     ]);
     const fk = await client.query(
       "SELECT 1 FROM pg_constraint WHERE conname = 'transactions_player_id_fkey'",

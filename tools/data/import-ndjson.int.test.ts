@@ -110,9 +110,9 @@ describe("importNdjson", () => {
     const indexes = await client.query<{ indexname: string; indexdef: string }>(
       "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'transactions'",
     );
-    // The key, four date orders, two amount-size orders, the bonus grants' and the pending withdrawals' partial
-    // indexes (with their WHERE back) and the lookup's lower(id).
-    expect(indexes.rowCount).toBe(10);
+    // The key, four date orders, two amount-size orders, the bonus grants', the pending withdrawals' and the
+    // wagering bets' partial indexes (with their WHERE back) and the lookup's lower(id).
+    expect(indexes.rowCount).toBe(11);
     expect(indexes.rows.find((r) => r.indexname === "transactions_bonus_grants_idx")?.indexdef).toMatch(
       /INCLUDE \(amount\) WHERE \(\(event_type = 'bonus'::event_type\) AND \(amount > \(0\)::numeric\) AND \(completed_at IS NOT NULL\)\)/,
     );
