@@ -25,7 +25,10 @@ class NotPlainDecimal {
 const toDecimal = (digits: string) =>
   /^-?\d+(\.\d+)?$/.test(digits) ? new ExactNumber(digits) : new NotPlainDecimal(digits);
 
-export const importPlayerSchema = playerProfileSchema.extend({ id: playerIdSchema });
+/** `updated_at` is the read model's own: a line may carry it (an export of the API) and it is ignored. */
+const ignoredUpdatedAt = { updated_at: z.unknown().optional() };
+
+export const importPlayerSchema = playerProfileSchema.extend({ id: playerIdSchema, ...ignoredUpdatedAt });
 /**
  * A transaction line: the API's transaction with its player. `status` may be left out (files written before it
  * existed): it is then `completed` when `completed_at` is set, else `pending`. Given, it must agree with
@@ -35,6 +38,7 @@ export const importPlayerSchema = playerProfileSchema.extend({ id: playerIdSchem
 export const importTransactionObject = transactionSchema.extend({
   id: z.string().min(1, "must not be empty"),
   player_id: playerIdSchema,
+  ...ignoredUpdatedAt,
 });
 
 /** `status` and `completed_at` agree: set exactly when completed. */

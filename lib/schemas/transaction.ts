@@ -46,6 +46,10 @@ export const transactionSchema = z
       description:
         "An addition to the spec. `pending` (not yet settled), `completed` (`completed_at` is set exactly then), `failed` (rejected, e.g. by the payment processor) or `cancelled` (withdrawn before settling). Failed and cancelled transactions moved no money: balances, KPIs and completed figures leave them out.",
     }),
+    updated_at: dateTimeSchema.meta({
+      description:
+        "An addition to the spec: when this record last changed in the read model (created, or its status or any field changed). Unlike `date`, it moves with every change: a backdated transaction has an old `date` and a new `updated_at`.",
+    }),
   })
   .meta({ id: "Transaction" });
 
