@@ -13,6 +13,8 @@ import { listChanges } from "./list-changes.ts";
 const db = createTestPrisma();
 const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 8 });
 afterAll(async () => {
+  // The shared database keeps the demo data the other tests rely on: take this file's players away again.
+  await sql.query("DELETE FROM players WHERE id LIKE 'PFEED%'");
   await db.$disconnect();
   await sql.end();
 });
