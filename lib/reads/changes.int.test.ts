@@ -73,11 +73,13 @@ describe("GET /api/v1/changes", () => {
          '2020-01-01T00:00:00Z', 'pending')`,
       [FIXTURE_PLAYER_ID],
     );
-    await sql.query("UPDATE transactions SET status = 'completed', completed_at = now() WHERE id = 'TFEEDR1'");
+    await sql.query(
+      "UPDATE transactions SET status = 'completed', completed_at = now() WHERE id = 'TFEEDR1'",
+    );
     const res = await kit.call("GET", `/api/v1/changes?after=${tail}`, {
       headers: { "x-session-id": "feed-audit" },
     });
-    const page = res.json as Page & { changes: { transaction_id: string; status: string }[] };
+    const page = res.json as { changes: { kind: string; transaction_id: string; status: string }[] };
     expect(page.changes.map((c) => [c.kind, c.transaction_id, c.status])).toEqual([
       ["transaction.created", "TFEEDR1", "pending"],
       ["transaction.updated", "TFEEDR1", "completed"],
@@ -104,7 +106,10 @@ describe("updated_since on a player's transactions", () => {
       "0000-01-01T00:00:00Z",
       "",
     ]) {
-      const detail = await expectBadParameter(`${path}?updated_since=${encodeURIComponent(bad)}`, "updated_since");
+      const detail = await expectBadParameter(
+        `${path}?updated_since=${encodeURIComponent(bad)}`,
+        "updated_since",
+      );
       expect(detail).toContain("ISO 8601 instant");
     }
     await expectBadParameter(`${path}?updated_since=2026-11-20T12:00:00Z&sort=amount_desc`, "updated_since");
