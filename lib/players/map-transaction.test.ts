@@ -43,6 +43,7 @@ describe("toTransaction", () => {
       created_at: "2025-03-10T00:00:00.001Z",
       completed_at: null,
       status: "pending",
+      updated_at: "2026-11-26T04:00:00.000Z",
     });
     expect(json).not.toHaveProperty("player_id");
   });
