@@ -38,7 +38,12 @@ const insertPlayer = (client: pg.ClientBase | pg.Pool, id: string) =>
     `INSERT INTO players (id, name, currency, registration_date) VALUES ($1, 'Feed Test', 'EUR', now())`,
     [id],
   );
-const insertTransaction = (client: pg.ClientBase | pg.Pool, id: string, playerId: string, status = "pending") =>
+const insertTransaction = (
+  client: pg.ClientBase | pg.Pool,
+  id: string,
+  playerId: string,
+  status = "pending",
+) =>
   client.query(
     `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by, created_at,
        completed_at, status)

@@ -29,7 +29,9 @@ const toDecimal = (digits: string) =>
  * `updated_at` is the read model's own (the time of its write): a line may carry it (an export of the API) and it
  * is ignored like any unknown key; the database stamps the row.
  */
-export const importPlayerSchema = playerProfileSchema.omit({ updated_at: true }).extend({ id: playerIdSchema });
+export const importPlayerSchema = playerProfileSchema
+  .omit({ updated_at: true })
+  .extend({ id: playerIdSchema });
 /**
  * A transaction line: the API's transaction with its player. `status` may be left out (files written before it
  * existed): it is then `completed` when `completed_at` is set, else `pending`. Given, it must agree with
