@@ -29,7 +29,7 @@ interface Snapshot {
 async function snapshot(): Promise<Snapshot> {
   const f = async (table: string, order: string) => {
     const { rows } = await client.query<{ f: string | null; n: string }>(
-      `SELECT md5(string_agg(t::text, '|' ORDER BY ${order})) AS f, count(*) AS n FROM ${table} t`,
+      `SELECT md5(string_agg((to_jsonb(t) - 'updated_at')::text, '|' ORDER BY ${order})) AS f, count(*) AS n FROM ${table} t`,
     );
     return `${rows[0]?.n}:${rows[0]?.f}`;
   };
