@@ -19,6 +19,7 @@ const row: TransactionData = {
   created_at: "2026-11-01T10:00:00.000Z",
   completed_at: null,
   status: "pending",
+  updated_at: "2026-11-01T10:00:00.000Z",
 };
 
 /** The hook and the view together, as the panel uses them. */

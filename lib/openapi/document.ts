@@ -2,6 +2,7 @@ import { createDocument } from "zod-openapi";
 import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { activityPaths } from "@/lib/openapi/paths/activity";
 import { auditPaths } from "@/lib/openapi/paths/audit";
+import { changePaths } from "@/lib/openapi/paths/changes";
 import { livePaths } from "@/lib/openapi/paths/live";
 import { playerPaths } from "@/lib/openapi/paths/players";
 import { portfolioPaths } from "@/lib/openapi/paths/portfolio";
@@ -107,6 +108,10 @@ export function buildOpenApiDocument() {
     tags: [
       { name: "Players", description: "Player search, profiles, transactions, exports and activity." },
       { name: "Audit", description: "Who read which player's data, and when." },
+      {
+        name: "Changes",
+        description: "What changed, in commit order: incremental sync for machine clients.",
+      },
     ],
     paths: {
       ...playerPaths,
@@ -115,6 +120,7 @@ export function buildOpenApiDocument() {
       ...livePaths,
       ...portfolioPaths,
       ...auditPaths,
+      ...changePaths,
     },
   });
 }

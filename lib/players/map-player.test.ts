@@ -18,6 +18,7 @@ function row(overrides: Partial<Player> = {}): Player {
     ftdDate: new Date("2025-01-03T00:00:00Z"),
     lastLogin: new Date("2025-02-01T10:00:00Z"),
     kycStatus: "approved",
+    updatedAt: new Date("2026-11-26T04:00:00.000Z"),
     withdrawalStatus: "allowed",
     affiliateName: "CasinoGuru",
     affiliateSource: "seo",

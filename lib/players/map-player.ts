@@ -59,6 +59,7 @@ export function toPlayerProfile(p: Player): PlayerProfile {
       sms_account_activation: p.smsAccountActivation,
       want_bonus: p.wantBonus,
     },
+    updated_at: p.updatedAt.toISOString(),
   };
 }
 

@@ -12,6 +12,7 @@ function row(overrides: Partial<TransactionRow> = {}): TransactionRow {
     eventType: "deposit",
     eventName: "Card Deposit",
     eventNote: null,
+    updatedAt: new Date("2026-11-26T04:00:00.000Z"),
     amount: new Prisma.Decimal("0.30000000"),
     currency: "EUR",
     paymentMethod: "Visa",
@@ -42,6 +43,7 @@ describe("toTransaction", () => {
       created_at: "2025-03-10T00:00:00.001Z",
       completed_at: null,
       status: "pending",
+      updated_at: "2026-11-26T04:00:00.000Z",
     });
     expect(json).not.toHaveProperty("player_id");
   });

@@ -16,5 +16,6 @@ export function toTransaction(t: TransactionRow): Transaction {
     created_at: t.createdAt.toISOString(),
     completed_at: t.completedAt ? t.completedAt.toISOString() : null,
     status: t.status,
+    updated_at: t.updatedAt.toISOString(),
   };
 }

@@ -39,7 +39,7 @@ function batchQuery(
     SELECT id, ${iso("date")} AS date, event_type::text AS event_type, event_name, event_note,
            trim_scale(amount)::text AS amount, currency, payment_method, created_by,
            ${iso("created_at")} AS created_at, ${iso("completed_at")} AS completed_at, status::text AS status,
-           (extract(epoch FROM date) * 1000)::bigint::text AS date_ms
+           ${iso("updated_at")} AS updated_at, (extract(epoch FROM date) * 1000)::bigint::text AS date_ms
     FROM transactions t
     WHERE ${Prisma.join(where, " AND ")}
     -- Qualified (t.): a bare "date" or "amount" here would name the formatted text column above, and sorting by
@@ -103,6 +103,7 @@ export async function streamPlayerTransactions(
           created_at: t.created_at,
           completed_at: t.completed_at,
           status: t.status as TransactionStatus,
+          updated_at: t.updated_at,
         }));
       }
       const last = rows.at(-1);

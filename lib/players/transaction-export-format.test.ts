@@ -22,6 +22,7 @@ const base: Transaction = {
   created_at: "2026-01-02T03:04:05.678Z",
   completed_at: null,
   status: "pending",
+  updated_at: "2026-01-02T03:04:05.678Z",
 };
 
 describe("CSV export", () => {

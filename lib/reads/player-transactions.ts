@@ -1,4 +1,5 @@
 import { listPlayerTransactions } from "@/lib/players/list-player-transactions";
+import { listTransactionsUpdatedSince } from "@/lib/players/list-transactions-updated-since";
 import { playerIdSchema } from "@/lib/schemas/player";
 import { transactionListQuerySchema } from "@/lib/schemas/transaction";
 import { defineRead } from "./read-definition.ts";
@@ -8,15 +9,11 @@ export const playerTransactionsRead = defineRead({
   params: { playerId: playerIdSchema },
   query: transactionListQuerySchema,
   run: async function playerTransactionsRead({ params: { playerId }, query }) {
-    const { limit, offset, cursor, sort, ...filters } = query;
-    const page = await listPlayerTransactions({
-      playerId,
-      filters,
-      limit,
-      offset,
-      cursor: cursor?.key,
-      sort,
-    });
+    const { limit, offset, cursor, sort, updated_since, ...filters } = query;
+    const paging = { playerId, filters, limit, offset, cursor: cursor?.key, sort };
+    const page = updated_since
+      ? await listTransactionsUpdatedSince({ ...paging, since: updated_since })
+      : await listPlayerTransactions(paging);
     return {
       body: {
         transactions: page.transactions,

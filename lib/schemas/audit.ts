@@ -12,7 +12,8 @@ export const auditOperationSchema = z.enum(AUDIT_OPERATIONS).meta({
     "`profile`, `transactions`, `search`, `export`, `transaction_facets` (the event names, creators and date span " +
     "of a player's transactions), `monthly_activity` (a player's amounts per month) and `summary` (a player's " +
     "figures for a period), `transaction_totals` (the count and sum of a player's transactions under filters) are reads of player data; `live_updates` is the opening of a stream of nudges when " +
-    "the player's data changes (one record per stream, none per nudge); " +
+    "the player's data changes (one record per stream, none per nudge); `changes` is a page of the change feed " +
+    "(the players it names in `result_player_ids`); " +
     "`audit_trail` is a read of this trail.",
 });
 export type AuditOperation = z.infer<typeof auditOperationSchema>;

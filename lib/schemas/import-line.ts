@@ -25,14 +25,20 @@ class NotPlainDecimal {
 const toDecimal = (digits: string) =>
   /^-?\d+(\.\d+)?$/.test(digits) ? new ExactNumber(digits) : new NotPlainDecimal(digits);
 
-export const importPlayerSchema = playerProfileSchema.extend({ id: playerIdSchema });
+/*
+ * `updated_at` is the read model's own (the time of its write): a line may carry it (an export of the API) and it
+ * is ignored like any unknown key; the database stamps the row.
+ */
+export const importPlayerSchema = playerProfileSchema
+  .omit({ updated_at: true })
+  .extend({ id: playerIdSchema });
 /**
  * A transaction line: the API's transaction with its player. `status` may be left out (files written before it
  * existed): it is then `completed` when `completed_at` is set, else `pending`. Given, it must agree with
  * `completed_at` (set exactly when completed).
  */
 /** The transaction line's object, before `status` is settled: the wallet's events extend it. */
-export const importTransactionObject = transactionSchema.extend({
+export const importTransactionObject = transactionSchema.omit({ updated_at: true }).extend({
   id: z.string().min(1, "must not be empty"),
   player_id: playerIdSchema,
 });

@@ -118,6 +118,10 @@ export const playerProfileSchema = z
     kpi: kpiSchema,
     segments: z.array(z.string()).meta({ description: "Segment labels, e.g. `high_roller`." }),
     settings: settingsSchema,
+    updated_at: dateTimeSchema.meta({
+      description:
+        "An addition to the spec: when this profile last changed in the read model (any field, balances and KPIs included). For incremental sync use the change feed (`GET /changes`), which also catches changes committed late with an earlier `updated_at`.",
+    }),
   })
   .meta({
     id: "PlayerProfile",

@@ -15,6 +15,7 @@ import {
   type TransactionCursor,
   type TransactionSort,
 } from "./transaction-cursor.ts";
+import { updatedSinceParam } from "./updated-since.ts";
 
 export { CREATORS, EVENT_TYPES };
 export const TRANSACTION_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
@@ -45,6 +46,10 @@ export const transactionSchema = z
       id: "TransactionStatus",
       description:
         "An addition to the spec. `pending` (not yet settled), `completed` (`completed_at` is set exactly then), `failed` (rejected, e.g. by the payment processor) or `cancelled` (withdrawn before settling). Failed and cancelled transactions moved no money: balances, KPIs and completed figures leave them out.",
+    }),
+    updated_at: dateTimeSchema.meta({
+      description:
+        "An addition to the spec: when this record last changed in the read model (created, or its status or any field changed). Unlike `date`, it moves with every change: a backdated transaction has an old `date` and a new `updated_at`.",
     }),
   })
   .meta({ id: "Transaction" });
@@ -157,9 +162,17 @@ export const transactionListQuerySchema = z
     limit: limitParam,
     offset: offsetParam,
     cursor: cursorParam,
+    updated_since: updatedSinceParam,
   })
   .superRefine((q, ctx) => {
     checkDateRange(q, ctx);
+    if (q.updated_since && q.sort.startsWith("amount")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["updated_since"],
+        message: `cannot be combined with sort=${q.sort} (use date_desc or date_asc)`,
+      });
+    }
     if (q.cursor && q.offset > 0) {
       ctx.addIssue({
         code: "custom",
@@ -178,7 +191,10 @@ export const transactionListQuerySchema = z
   .meta({ id: "TransactionListQuery" });
 
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
-export type TransactionFilters = Omit<TransactionListQuery, "limit" | "offset" | "cursor" | "sort">;
+export type TransactionFilters = Omit<
+  TransactionListQuery,
+  "limit" | "offset" | "cursor" | "sort" | "updated_since"
+>;
 export type { TransactionSort };
 
 export const EXPORT_FORMATS = ["csv", "ndjson"] as const;

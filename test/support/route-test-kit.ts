@@ -61,7 +61,7 @@ export async function createRouteKit(
       import("../../lib/openapi/document.ts"),
     ]);
   // The other player reads and the whole audit trail, keyed by the path segment after the player id.
-  const [facets, totals, activity, summary, auditLog] = await Promise.all([
+  const [facets, totals, activity, summary, auditLog, changes] = await Promise.all([
     import(
       "../../app/api/v1/players/[playerId]/transaction-facets/route.ts"
     ) as unknown as Promise<RouteModule>,
@@ -73,6 +73,7 @@ export async function createRouteKit(
     ) as unknown as Promise<RouteModule>,
     import("../../app/api/v1/players/[playerId]/summary/route.ts") as unknown as Promise<RouteModule>,
     import("../../app/api/v1/audit/route.ts") as unknown as Promise<RouteModule>,
+    import("../../app/api/v1/changes/route.ts") as unknown as Promise<RouteModule>,
   ]);
   const playerReads: Record<string, RouteModule> = {
     transactions,
@@ -93,6 +94,9 @@ export async function createRouteKit(
     }
     if (api === "api" && v1 === "v1" && players === "audit" && playerId === undefined) {
       return { module: auditLog, params: {} };
+    }
+    if (api === "api" && v1 === "v1" && players === "changes" && playerId === undefined) {
+      return { module: changes, params: {} };
     }
     if (api === "api" && v1 === "v1" && players === "players" && rest.length === 0) {
       if (playerId === undefined) return { module: search, params: {} };

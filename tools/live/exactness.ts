@@ -4,12 +4,13 @@ import type { ClientBase } from "pg";
  * The exactness check (issue 24): the read model the consumer built, incrementally, from the wallet's events
  * against what db:import derives from the same final states (a reference database loaded from the NDJSON of the
  * published records): every touched player's profile (balances, KPIs), every transaction (state included) and
- * the daily stats, value by value. `version` is left out: db:import does not carry it.
+ * the daily stats, value by value. `version` is left out: db:import does not carry it; `updated_at` too: it is
+ * the time of each database's own write.
  */
 const PLAYER_SQL = `
-  SELECT to_jsonb(p) - 'version' AS row FROM players p WHERE id = ANY($1::text[]) ORDER BY id`;
+  SELECT to_jsonb(p) - 'version' - 'updated_at' AS row FROM players p WHERE id = ANY($1::text[]) ORDER BY id`;
 const TRANSACTION_SQL = `
-  SELECT to_jsonb(t) - 'version' AS row FROM transactions t WHERE player_id = ANY($1::text[]) ORDER BY id`;
+  SELECT to_jsonb(t) - 'version' - 'updated_at' AS row FROM transactions t WHERE player_id = ANY($1::text[]) ORDER BY id`;
 const STATS_SQL = `
   SELECT to_jsonb(s) AS row FROM transaction_daily_stats s WHERE player_id = ANY($1::text[])
   ORDER BY player_id, day, event_type, event_name, created_by`;

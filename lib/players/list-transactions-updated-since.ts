@@ -1,0 +1,62 @@
+import "server-only";
+import { getPrisma } from "@/lib/db/client";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { playerNotFound } from "@/lib/errors";
+import type { TransactionFilters } from "@/lib/schemas/transaction";
+import {
+  encodeSortedCursor,
+  type TransactionKey,
+  type TransactionSort,
+} from "@/lib/schemas/transaction-cursor";
+import type { TransactionPage } from "./list-player-transactions.ts";
+import { toTransaction } from "./map-transaction.ts";
+import { afterKey, filterRange, listOrder, transactionWhere } from "./transaction-where.ts";
+
+export interface ListTransactionsUpdatedSinceOptions {
+  playerId: string;
+  filters: TransactionFilters;
+  /** Keep the transactions whose updated_at is at or after this instant. */
+  since: Date;
+  limit: number;
+  offset: number;
+  cursor?: TransactionKey | undefined;
+  /** A date order (the schema refuses the amount orders with updated_since); default date_desc. */
+  sort?: TransactionSort | undefined;
+}
+
+/**
+ * One page of a player's transactions changed since an instant, under the list's other filters, in a date order,
+ * with the exact count. The daily counts cannot tell update times, so the total is a count(*) over the player's
+ * (player_id, updated_at) index range: a syncer's re-read is small by nature. Throws a not-found AppError when
+ * the player does not exist.
+ */
+export async function listTransactionsUpdatedSince(
+  options: ListTransactionsUpdatedSinceOptions,
+  db: PrismaClient = getPrisma(),
+): Promise<TransactionPage> {
+  const { playerId, filters, since, limit, offset, cursor } = options;
+  const sort = options.sort ?? "date_desc";
+  const range = filterRange(filters);
+  const player = await db.player.findUnique({ where: { id: playerId }, select: { id: true } });
+  if (!player) throw playerNotFound(playerId);
+  if (!range) return { transactions: [], total: 0, hasMore: false, nextCursor: null };
+  const where = { AND: [transactionWhere(playerId, filters, range), { updatedAt: { gte: since } }] };
+  const [rows, total] = await Promise.all([
+    db.transaction.findMany({
+      where: cursor ? afterKey(where, cursor, sort) : where,
+      orderBy: listOrder(sort),
+      skip: offset,
+      take: limit + 1,
+    }),
+    db.transaction.count({ where }),
+  ]);
+  const hasMore = rows.length > limit;
+  const shown = hasMore ? rows.slice(0, limit) : rows;
+  const last = shown.at(-1);
+  return {
+    transactions: shown.map(toTransaction),
+    total,
+    hasMore,
+    nextCursor: hasMore && last ? encodeSortedCursor({ sort, key: { date: last.date, id: last.id } }) : null,
+  };
+}

@@ -1,0 +1,137 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getAuditQueue } from "@/lib/audit/audit-recorder";
+import { getPrisma } from "@/lib/db/client";
+import { createRouteKit, type RouteKit } from "@/test/support/route-test-kit";
+import { FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
+
+/*
+ * GET /api/v1/changes and updated_since through the route handlers: the edges of `after` (bad, beyond the end,
+ * the tail), of `limit` and of `updated_since`, each a 400 problem naming the parameter; bodies as the OpenAPI
+ * document promises; the read audited as `changes`.
+ */
+
+let kit: RouteKit;
+let sql: pg.Pool;
+
+beforeAll(async () => {
+  kit = await createRouteKit(inject("databaseUrl"));
+  sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
+});
+
+afterAll(async () => {
+  await sql.query("DELETE FROM transactions WHERE id LIKE 'TFEEDR%'");
+  await getPrisma().$disconnect();
+  delete (globalThis as { prisma?: unknown }).prisma;
+  await sql.end();
+});
+
+interface Page {
+  changes: { position: number; kind: string; player_id: string | null }[];
+  next: number;
+  has_more: boolean;
+  tail: number;
+}
+
+async function expectBadParameter(path: string, name: string): Promise<string> {
+  const res = await kit.call("GET", path);
+  expect(res.status, `${path}: ${res.text}`).toBe(400);
+  expect(res.contentType).toContain("application/problem+json");
+  const body = res.json as { errors: { name: string; in: string; detail: string }[] };
+  expect(body.errors.map((e) => e.name)).toEqual([name]);
+  return body.errors[0]?.detail ?? "";
+}
+
+describe("GET /api/v1/changes", () => {
+  it("answers a page the document describes, and keeps the position at the tail", async () => {
+    const first = await kit.call("GET", "/api/v1/changes?limit=1");
+    expect(first.status).toBe(200);
+    expect(kit.validate("/changes", first.json)).toEqual([]);
+    const { tail } = first.json as Page;
+    const atTail = await kit.call("GET", `/api/v1/changes?after=${tail}`);
+    expect(atTail.status).toBe(200);
+    expect(atTail.json).toEqual({ changes: [], next: tail, has_more: false, tail });
+    expect(atTail.headers.get("cache-control")).toBeTruthy();
+  });
+
+  it("refuses a bad after, one beyond the end and a bad limit, naming the parameter", async () => {
+    for (const bad of ["abc", "-1", "1.5", "1e3", "", "9007199254740992"]) {
+      await expectBadParameter(`/api/v1/changes?after=${encodeURIComponent(bad)}`, "after");
+    }
+    const { tail } = (await kit.call("GET", "/api/v1/changes?limit=1")).json as Page;
+    const detail = await expectBadParameter(`/api/v1/changes?after=${tail + 1000}`, "after");
+    expect(detail).toContain(`newest position is ${tail}`);
+    for (const bad of ["0", "1001", "x"]) await expectBadParameter(`/api/v1/changes?limit=${bad}`, "limit");
+    await expectBadParameter("/api/v1/changes?since=0", "since");
+  });
+
+  it("lists a new transaction and a completion, and audits the page as changes with the players it names", async () => {
+    const { tail } = (await kit.call("GET", "/api/v1/changes?limit=1")).json as Page;
+    await sql.query(
+      `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by, created_at,
+         status) VALUES ('TFEEDR1', $1, '2020-01-01T00:00:00Z', 'deposit', 'Card Deposit', 5, 'EUR', 'System',
+         '2020-01-01T00:00:00Z', 'pending')`,
+      [FIXTURE_PLAYER_ID],
+    );
+    await sql.query(
+      "UPDATE transactions SET status = 'completed', completed_at = now() WHERE id = 'TFEEDR1'",
+    );
+    const res = await kit.call("GET", `/api/v1/changes?after=${tail}`, {
+      headers: { "x-session-id": "feed-audit" },
+    });
+    const page = res.json as { changes: { kind: string; transaction_id: string; status: string }[] };
+    expect(page.changes.map((c) => [c.kind, c.transaction_id, c.status])).toEqual([
+      ["transaction.created", "TFEEDR1", "pending"],
+      ["transaction.updated", "TFEEDR1", "completed"],
+    ]);
+    await getAuditQueue().flush();
+    const { rows } = await sql.query<{ operation: string; result_player_ids: string[] }>(
+      "SELECT operation::text, result_player_ids FROM audit_events WHERE session_id = 'feed-audit'",
+    );
+    expect(rows).toEqual([{ operation: "changes", result_player_ids: [FIXTURE_PLAYER_ID] }]);
+  });
+});
+
+describe("updated_since on a player's transactions", () => {
+  const path = `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions`;
+
+  it("refuses what is not an instant with an offset, naming updated_since", async () => {
+    for (const bad of [
+      "yesterday",
+      "2026-11-20",
+      "2026-11-20T12:00:00",
+      "2026-02-30T00:00:00Z",
+      "2026-11-20T12:00:00.1234Z",
+      "2026-11-20T25:00:00Z",
+      "0000-01-01T00:00:00Z",
+      "",
+    ]) {
+      const detail = await expectBadParameter(
+        `${path}?updated_since=${encodeURIComponent(bad)}`,
+        "updated_since",
+      );
+      expect(detail).toContain("ISO 8601 instant");
+    }
+    await expectBadParameter(`${path}?updated_since=2026-11-20T12:00:00Z&sort=amount_desc`, "updated_since");
+  });
+
+  it("keeps the transactions changed at or after the instant, a backdated one included, with an exact total", async () => {
+    const { rows } = await sql.query<{ now: Date }>("SELECT now() AS now");
+    const since = rows[0]?.now ?? new Date();
+    await sql.query(
+      `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by, created_at,
+         completed_at, status) VALUES ('TFEEDR2', $1, '2019-06-01T00:00:00Z', 'deposit', 'Card Deposit', 7, 'EUR',
+         'System', '2019-06-01T00:00:00Z', '2019-06-01T00:00:00Z', 'completed')`,
+      [FIXTURE_PLAYER_ID],
+    );
+    const res = await kit.call("GET", `${path}?updated_since=${since.toISOString()}&limit=100`);
+    expect(res.status).toBe(200);
+    expect(kit.validate("/players/{playerId}/transactions", res.json)).toEqual([]);
+    const body = res.json as { transactions: { id: string; updated_at: string }[]; total: number };
+    expect(body.transactions.map((t) => t.id)).toEqual(["TFEEDR2"]);
+    expect(body.total).toBe(1);
+    expect(Date.parse(body.transactions[0]?.updated_at ?? "")).toBeGreaterThanOrEqual(since.getTime() - 1);
+    const future = await kit.call("GET", `${path}?updated_since=2999-01-01T00:00:00%2B02:00`);
+    expect((future.json as { total: number }).total).toBe(0);
+  });
+});

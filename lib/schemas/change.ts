@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { dateTimeSchema, wholeNumberParam } from "./common.ts";
+import { TRANSACTION_STATUSES } from "./transaction.ts";
+
+/* The change feed (GET /changes, docs/change-feed.md): what changed in the read model, in commit order. */
+
+export const CHANGE_KINDS = [
+  "player.created",
+  "player.updated",
+  "player.deleted",
+  "transaction.created",
+  "transaction.updated",
+  "transaction.deleted",
+  "player.transactions_changed",
+  "reset",
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export const MAX_CHANGES_LIMIT = 1000;
+export const DEFAULT_CHANGES_LIMIT = 100;
+
+/** A position is a whole number below 2^53 (exact in every JSON parser). */
+const MAX_POSITION = Number.MAX_SAFE_INTEGER;
+
+export const changesQuerySchema = z
+  .strictObject({
+    after: wholeNumberParam({ min: 0, max: MAX_POSITION, default: 0 }).meta({
+      description:
+        "List the changes after this position: 0 (the default) for the start of the feed, else the `next` of the previous answer. A position beyond the feed's end (`tail`) is a 400: it was not issued by this database.",
+      param: { example: 0 },
+      override: { type: "integer", minimum: 0, maximum: MAX_POSITION, default: 0 },
+    }),
+    limit: wholeNumberParam({ min: 1, max: MAX_CHANGES_LIMIT, default: DEFAULT_CHANGES_LIMIT }).meta({
+      description: `Changes per page: 1 to ${MAX_CHANGES_LIMIT}.`,
+      param: { example: DEFAULT_CHANGES_LIMIT },
+      override: {
+        type: "integer",
+        minimum: 1,
+        maximum: MAX_CHANGES_LIMIT,
+        default: DEFAULT_CHANGES_LIMIT,
+      },
+    }),
+  })
+  .meta({ id: "ChangesQuery" });
+export type ChangesQuery = z.infer<typeof changesQuerySchema>;
+
+export const changeSchema = z
+  .object({
+    position: z.number().int().meta({
+      description: "This change's place in commit order: increasing, with gaps (rolled-back writes).",
+    }),
+    kind: z.enum(CHANGE_KINDS).meta({
+      id: "ChangeKind",
+      description:
+        "`player.created|updated|deleted` (re-read the profile), `transaction.created|updated|deleted` (re-read the transaction: `updated` includes a status change), `player.transactions_changed` (a bulk write of many of this player's transactions: re-read them with `updated_since` = `changed_at`), `reset` (a table was emptied and reloaded, e.g. by the seed or `db:generate`: read everything again).",
+    }),
+    player_id: z.string().nullable().meta({ description: "The player concerned; null for `reset`." }),
+    transaction_id: z
+      .string()
+      .nullable()
+      .meta({ description: "For `transaction.*` kinds: the transaction; else null." }),
+    status: z.enum(TRANSACTION_STATUSES).nullable().meta({
+      description: "For `transaction.created|updated`: the status as committed; else null.",
+    }),
+    version: z.number().int().nullable().meta({
+      description:
+        "The record's wallet version as committed (0 when not from the wallet); null for deletions, bulk entries and `reset`.",
+    }),
+    changed_at: dateTimeSchema.meta({
+      description:
+        "The writing transaction's start time: the `updated_at` of every row it wrote. Not an order: positions are.",
+    }),
+  })
+  .meta({ id: "Change" });
+export type Change = z.infer<typeof changeSchema>;
+
+export const changeListResponseSchema = z
+  .object({
+    changes: z.array(changeSchema),
+    next: z.number().int().meta({
+      description:
+        "Pass as `after` to continue: the last listed position, or `after` itself when nothing was listed (never null: polling an empty tail keeps the same position).",
+    }),
+    has_more: z.boolean().meta({ description: "Whether more changes follow this page right now." }),
+    tail: z.number().int().meta({
+      description:
+        "The newest committed position when this page was read (0 for an empty feed). A new syncer notes it before its full read, then follows from it.",
+    }),
+  })
+  .meta({
+    id: "ChangeList",
+    description:
+      "Changes in commit order: a change committed after this page was read always gets a higher position than `next`, so following `next` never skips one.",
+  });
+export type ChangeListResponse = z.infer<typeof changeListResponseSchema>;

@@ -1,0 +1,224 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { jetstream } from "@nats-io/jetstream";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getPrisma } from "@/lib/db/client";
+import { createPgPool } from "@/lib/db/pg-pool";
+import { parseIngestConfig } from "@/lib/ingest/config";
+import { type IngestRunner, startIngest } from "@/lib/ingest/consumer";
+import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
+import { seedDemoData } from "@/prisma/seed";
+import { ChangeFeedSyncer } from "../../test/support/change-feed-syncer.ts";
+import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
+import { createNatsServer, type NatsServer, natsServerAvailable } from "../../test/support/nats-server.ts";
+import { createRouteKit, type RouteKit } from "../../test/support/route-test-kit.ts";
+import { txLine } from "../../test/support/test-import-lines.ts";
+import { generateDataset } from "../data/generate-dataset.ts";
+import { importNdjson } from "../data/import-ndjson.ts";
+
+/*
+ * The issue's done-when test: a syncer keeps 500 profiles and one player's transactions, follows the change feed
+ * while every writer changes data (the seed, db:generate, db:import and the live consumer applying wallet events
+ * from a real NATS JetStream, a backdated transaction and a pending → completed completion among them) and ends
+ * with exactly what a full re-read gives.
+ */
+
+const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3202) + 50; // the live tests' NATS port; files run one by one
+const hasNats = natsServerAvailable();
+if (!hasNats && process.env.CI === "true")
+  throw new Error("nats-server is not on PATH; CI requires the live tests");
+
+const PLAYER = "P000003";
+const UNIVERSE = Array.from({ length: 500 }, (_, i) => `P${String(i + 1).padStart(6, "0")}`);
+const quiet = { info: () => undefined, warn: () => undefined };
+
+describe.runIf(hasNats)("following the change feed reaches the state of a full re-read", () => {
+  let nats: NatsServer;
+  let db: { url: string; stop(): Promise<void> };
+  let pool: pg.Pool;
+  let kit: RouteKit;
+  let consumerNc: NatsConnection;
+  let publisherNc: NatsConnection;
+  let runner: IngestRunner;
+  let dir: string;
+
+  beforeAll(async () => {
+    nats = createNatsServer(PORT);
+    await nats.start();
+    db = await freshTestDatabase(inject("databaseKind"), "feed_sync");
+    pool = createPgPool(db.url, { max: 2 });
+    kit = await createRouteKit(db.url);
+    dir = await mkdtemp(path.join(tmpdir(), "feed-sync-"));
+    consumerNc = await connect({ servers: nats.url });
+    publisherNc = await connect({ servers: nats.url });
+    const { jetstreamManager } = await import("@nats-io/jetstream");
+    await ensureWalletStream(await jetstreamManager(publisherNc));
+    const config = parseIngestConfig({
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      INGEST_ACK_WAIT_MS: "2000",
+    });
+    runner = await startIngest({ nc: consumerNc, pool, config, log: quiet });
+  });
+
+  afterAll(async () => {
+    await runner?.stop();
+    await consumerNc?.close();
+    await publisherNc?.close();
+    await getPrisma().$disconnect();
+    delete (globalThis as { prisma?: unknown }).prisma;
+    await pool?.end();
+    await db?.stop();
+    await nats?.destroy();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** What the consumer has applied: the version of a transaction (0 when absent). */
+  async function waitForVersion(
+    table: "players" | "transactions",
+    id: string,
+    version: number,
+  ): Promise<void> {
+    const until = Date.now() + 30_000;
+    while (Date.now() < until) {
+      const { rows } = await pool.query<{ v: number }>(`SELECT version AS v FROM ${table} WHERE id = $1`, [
+        id,
+      ]);
+      if ((rows[0]?.v ?? 0) >= version) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${table} ${id} never reached version ${version}`);
+  }
+
+  async function publishLiveEvents(): Promise<void> {
+    const js = jetstream(publisherNc);
+    const profile = (await kit.call("GET", `/api/v1/players/${PLAYER}`)).json as Record<string, unknown>;
+    const changed = { ...profile, kyc_status: "rejected", blocked: true, version: 1 };
+    await js.publish("wallet.player", JSON.stringify(changed), { msgID: `${PLAYER}:1` });
+    const tx = (patch: Record<string, unknown>, amount: string) =>
+      txLine({ player_id: PLAYER, payment_method: "Visa", ...patch }, amount);
+    // A withdrawal requested, then completed (a later version of the same id).
+    const requested = {
+      id: "TLIVE-W1",
+      event_type: "withdrawal",
+      event_name: "Bank Withdrawal",
+      status: "pending",
+    };
+    await js.publish("wallet.transaction", tx({ ...requested, version: 1 }, "-25.5"), {
+      msgID: "TLIVE-W1:1",
+    });
+    const completedAt = new Date().toISOString();
+    await js.publish(
+      "wallet.transaction",
+      tx({ ...requested, status: "completed", completed_at: completedAt, version: 2 }, "-25.5"),
+      { msgID: "TLIVE-W1:2" },
+    );
+    // A deposit dated a year ago that arrives now: a scan from the newest `date` would never see it.
+    const backdated = "2025-11-01T08:00:00.000Z";
+    await js.publish(
+      "wallet.transaction",
+      tx(
+        {
+          id: "TLIVE-D1",
+          date: backdated,
+          created_at: backdated,
+          completed_at: backdated,
+          status: "completed",
+          version: 1,
+        },
+        "100.12345678",
+      ),
+      { msgID: "TLIVE-D1:1" },
+    );
+    await waitForVersion("players", PLAYER, 1);
+    await waitForVersion("transactions", "TLIVE-W1", 2);
+    await waitForVersion("transactions", "TLIVE-D1", 1);
+  }
+
+  async function importFiles(): Promise<void> {
+    const players = path.join(dir, "players.ndjson");
+    const transactions = path.join(dir, "transactions.ndjson");
+    const newcomer = {
+      ...((await kit.call("GET", `/api/v1/players/${PLAYER}`)).json as object),
+      id: "P000999",
+    };
+    await writeFile(players, `${JSON.stringify(newcomer)}\n`);
+    const backdated = "2024-02-29T12:00:00.000Z";
+    await writeFile(
+      transactions,
+      [
+        txLine(
+          {
+            id: "TIMP-1",
+            player_id: PLAYER,
+            date: backdated,
+            created_at: backdated,
+            completed_at: backdated,
+          },
+          "42",
+        ),
+        txLine({ id: "TIMP-2", player_id: PLAYER, status: "pending" }, "-10"),
+        txLine({ id: "TIMP-3", player_id: "P000999" }, "5"),
+      ].join("\n"),
+    );
+    const copy = inject("databaseKind") === "postgres";
+    const client = await pool.connect();
+    try {
+      const summary = await importNdjson(client, {
+        playersFile: players,
+        transactionsFile: transactions,
+        copy,
+        parseWorkers: 0,
+      });
+      expect(summary.committed).toBe(true);
+      expect(summary.transactions.inserted).toBe(3);
+    } finally {
+      client.release();
+    }
+  }
+
+  it("syncs 500 profiles and a player's transactions through seed, db:generate, db:import and the live consumer", async () => {
+    await seedDemoData(pool);
+    const syncer = new ChangeFeedSyncer(kit, UNIVERSE, PLAYER);
+
+    await syncer.fullSync();
+    expect(syncer.state.profiles.size).toBe(240); // the demo data's players
+
+    const client = await pool.connect();
+    try {
+      await generateDataset(client, {
+        players: 600,
+        transactions: 30_000,
+        copy: inject("databaseKind") === "postgres",
+      });
+    } finally {
+      client.release();
+    }
+    await syncer.follow();
+    expect(syncer.stats.resets).toBe(1); // db:generate replaced everything: one reset, one full read
+    const afterReset = { ...syncer.stats };
+
+    await importFiles();
+    await publishLiveEvents();
+    const applied = await syncer.follow();
+    expect(applied).toBeGreaterThan(0);
+    expect(syncer.stats.resets).toBe(1);
+    // Incremental: a handful of reads, not the 500 profiles again.
+    expect(syncer.stats.profileReads - afterReset.profileReads).toBeLessThan(10);
+    expect(syncer.state.transactions.has("TLIVE-D1")).toBe(true);
+    expect(syncer.state.transactions.has("TIMP-1")).toBe(true);
+
+    const truth = new ChangeFeedSyncer(kit, UNIVERSE, PLAYER);
+    await truth.fullSync();
+    expect(syncer.state.profiles.size).toBe(500);
+    expect(Object.fromEntries(syncer.state.profiles)).toEqual(Object.fromEntries(truth.state.profiles));
+    expect(Object.fromEntries(syncer.state.transactions)).toEqual(
+      Object.fromEntries(truth.state.transactions),
+    );
+    const completed = syncer.state.transactions.get("TLIVE-W1") as { status: string };
+    expect(completed.status).toBe("completed");
+  }, 600_000);
+});
