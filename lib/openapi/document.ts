@@ -6,6 +6,7 @@ import { livePaths } from "@/lib/openapi/paths/live";
 import { playerPaths } from "@/lib/openapi/paths/players";
 import { portfolioPaths } from "@/lib/openapi/paths/portfolio";
 import { transactionPaths } from "@/lib/openapi/paths/transactions";
+import { webhookOperations } from "@/lib/openapi/webhooks";
 import { changeEventSchema, feedEventSchema, renewEventSchema } from "@/lib/schemas/live";
 
 /*
@@ -107,6 +108,7 @@ export function buildOpenApiDocument() {
     tags: [
       { name: "Players", description: "Player search, profiles, transactions, exports and activity." },
       { name: "Audit", description: "Who read which player's data, and when." },
+      { name: "Webhooks", description: "What this service POSTs to the risk service (docs/webhooks.md)." },
     ],
     paths: {
       ...playerPaths,
@@ -116,5 +118,6 @@ export function buildOpenApiDocument() {
       ...portfolioPaths,
       ...auditPaths,
     },
+    webhooks: webhookOperations,
   });
 }
