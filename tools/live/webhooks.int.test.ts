@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import type { NatsConnection } from "@nats-io/transport-node";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -391,6 +394,46 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
     await setEndpointActive({ id: endpointId, active: false }, pool);
   });
 
+  it("npm run webhooks: add prints the secret once; list never shows it; bad input is refused", async () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const cli = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/webhooks.ts", ...args], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: db.url },
+      });
+    const added = await cli(
+      "add",
+      "--url",
+      "https://risk.example.com/in",
+      "--events",
+      "transaction.large",
+      "--min-amount",
+      "250.5",
+    );
+    const { id, secret } = JSON.parse(added.stdout) as { id: string; secret: string };
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const listed = await cli("list");
+    expect(listed.stdout).not.toContain(secret);
+    expect(listed.stdout).not.toContain("whsec_");
+    const mine = (JSON.parse(listed.stdout) as { id: string; min_amount: string; active: boolean }[]).find(
+      (e) => e.id === id,
+    );
+    expect(mine).toMatchObject({ min_amount: "250.5", active: true });
+    expect((await cli("disable", id)).stdout).toContain('"active": false');
+    const refused = await cli(
+      "add",
+      "--url",
+      "ftp://risk.example.com/",
+      "--events",
+      "transaction.large",
+    ).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(refused?.code).toBe(2);
+    expect(refused?.stderr).toContain("url: scheme ftp: refused: only http and https");
+  }, 180_000); // four processes of tsx on a loaded machine
+
   it("kill -9 of the dispatcher mid-delivery loses nothing: the event is delivered after a restart", async () => {
     await stopInProcess();
     const r = await receiverOn(8, (i) => (i === 0 ? "hang" : 200));
@@ -419,5 +462,5 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
     expect(second.child.exitCode).toBe(0); // SIGTERM: clean exit
     expect(new Set(r.requests.map((q) => q.headers["webhook-id"])).size).toBe(1);
     for (const q of r.requests) expect(verifyWebhook(secret, q.headers, q.body)).toBe(true);
-  });
+  }, 180_000); // two dispatcher processes started by tsx
 });
