@@ -4,6 +4,7 @@
  *   list                        endpoints (never their secrets) with pending and failed counts
  *   disable <endpoint id> | enable <endpoint id>
  *   deliveries [--status pending|delivered|failed] [--endpoint <id>] [--limit N]
+ *   attempts <delivery id>      the delivery log: each attempt's time, status code, latency, error, next attempt
  *   replay <delivery id>        sends a failed (or delivered) delivery again: same event id and body
  * DATABASE_URL: the read model's database (the tables' owner role). `add` prints the secret once, on stdout.
  */
@@ -13,6 +14,7 @@ import { createPgPool } from "../lib/db/pg-pool.ts";
 import { webhookEndpointInputSchema } from "../lib/schemas/webhooks.ts";
 import {
   addEndpoint,
+  listAttempts,
   listDeliveries,
   listEndpoints,
   replayDelivery,
@@ -22,7 +24,7 @@ import {
 type Pool = ReturnType<typeof createPgPool>;
 
 const USAGE = `usage: npm run webhooks -- add --url <url> --events <types> [--secret <whsec_…>] [--min-amount <n>]
-       npm run webhooks -- list | disable <id> | enable <id> | replay <delivery id>
+       npm run webhooks -- list | disable <id> | enable <id> | attempts <delivery id> | replay <delivery id>
        npm run webhooks -- deliveries [--status pending|delivered|failed] [--endpoint <id>] [--limit <n>]`;
 
 async function add(values: Record<string, string | undefined>, pool: Pool): Promise<void> {
@@ -83,7 +85,12 @@ async function run(command: string | undefined, args: string[], pool: Pool): Pro
       throw new Error(`no endpoint ${id}`);
     return print({ id, active: command === "enable" });
   }
+  if (command === "attempts") {
+    if (!/^\d{1,18}$/.test(id)) throw new Error("a delivery id is a number (see `deliveries`)");
+    return print(await listAttempts({ deliveryId: id }, pool));
+  }
   if (command === "replay") {
+    if (!/^\d{1,18}$/.test(id)) throw new Error("a delivery id is a number (see `deliveries`)");
     if (!(await replayDelivery({ id }, pool))) throw new Error(`no failed or delivered delivery ${id}`);
     return print({ id, status: "pending" });
   }

@@ -124,3 +124,28 @@ export async function replayDelivery(options: ReplayDeliveryOptions, db: Db): Pr
   );
   return (rowCount ?? 0) > 0;
 }
+
+export interface AttemptSummary {
+  attempt: number;
+  attempted_at: string;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  next_attempt_at: string | null;
+}
+
+export interface ListAttemptsOptions {
+  deliveryId: string;
+}
+
+/** The delivery log of one delivery, oldest first. */
+export async function listAttempts(options: ListAttemptsOptions, db: Db): Promise<AttemptSummary[]> {
+  const iso = (c: string) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const { rows } = await db.query<AttemptSummary>(
+    `SELECT attempt, ${iso("attempted_at")} AS attempted_at, status_code, latency_ms, error,
+       ${iso("next_attempt_at")} AS next_attempt_at
+     FROM webhook_attempts WHERE delivery_id = $1::bigint ORDER BY id`,
+    [options.deliveryId],
+  );
+  return rows;
+}
