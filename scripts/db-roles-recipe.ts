@@ -7,7 +7,7 @@
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from "node:crypto";
 import pg from "pg";
 import { z } from "zod";
-import { APP_TABLE_WRITES } from "../lib/db/app-table-writes.ts";
+import { APP_TABLE_WRITES, APP_UNREADABLE_COLUMNS } from "../lib/db/app-table-writes.ts";
 
 export const DEFAULT_OWNER_ROLE = "par_owner";
 export const DEFAULT_APP_ROLE = "par_app";
@@ -167,14 +167,33 @@ function tableWriteSql(app: string, table: string, writes: readonly string[]): s
 END $$;`;
 }
 
+/** SELECT on a table's columns but the listed ones (when the table exists): lib/db/app-table-writes.ts. */
+function unreadableColumnsSql(app: string, table: string, columns: readonly string[]): string {
+  const hidden = columns.map((c) => `'${c}'`).join(", ");
+  return `DO $$
+BEGIN
+  IF to_regclass('public."${table}"') IS NOT NULL THEN
+    REVOKE SELECT ON public."${table}" FROM "${app}";
+    EXECUTE (SELECT format('GRANT SELECT (%s) ON public.%I TO %I', string_agg(quote_ident(column_name), ', '
+        ORDER BY ordinal_position), '${table}', '${app}')
+      FROM information_schema.columns
+      WHERE table_schema = 'public' AND table_name = '${table}' AND column_name NOT IN (${hidden}));
+  END IF;
+END $$;`;
+}
+
 function grantsSql({ ownerRole: owner, appRole: app }: RolesRecipe): string {
   const writes = Object.entries(APP_TABLE_WRITES).map(([table, w]) => tableWriteSql(app, table, w));
+  const hidden = Object.entries(APP_UNREADABLE_COLUMNS).map(([table, c]) =>
+    unreadableColumnsSql(app, table, c),
+  );
   return `-- 4. The app reads every table and writes only what lib/db/app-table-writes.ts lists.
 REVOKE ALL ON SCHEMA public FROM PUBLIC, "${app}";
 GRANT USAGE ON SCHEMA public TO "${app}";
 REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, "${app}";
 REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, "${app}";
 GRANT SELECT ON ALL TABLES IN SCHEMA public TO "${app}";
+${hidden.join("\n")}
 ${writes.join("\n")}
 
 -- 5. Tables a later migration creates are readable by the app at once (writes need a new run of db:roles).

@@ -172,6 +172,16 @@ describe.skipIf(!postgres)("db:roles: the owner and the recipe itself", () => {
     expect((await sql(db.ownerUrl, "CREATE TEMP TABLE stage (id text)")).command).toBe("CREATE");
   });
 
+  it("cannot read the webhook endpoints' signing secrets; reads their other columns", async () => {
+    const { rows } = await app.query("SELECT id, url, event_types, active FROM webhook_endpoints");
+    expect(rows).toEqual([]);
+    const error = await app.query("SELECT secret FROM webhook_endpoints").then(
+      () => ({ code: "none" }),
+      (e: { code: string }) => e,
+    );
+    expect(error.code).toBe("42501");
+  });
+
   it("running the recipe again changes no right", async () => {
     const rights = () =>
       sql(

@@ -13,6 +13,14 @@ export const APP_TABLE_WRITES: Readonly<Record<string, readonly AppTableWrite[]>
 
 export type AppTableWrite = "INSERT" | "UPDATE" | "DELETE";
 
+/**
+ * Columns the app may not even read (`npm run db:roles` grants SELECT on the table's other columns only): the
+ * webhook endpoints' signing secrets are for `npm run webhooks:dispatch`, which runs as the owner.
+ */
+export const APP_UNREADABLE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  webhook_endpoints: ["secret"],
+};
+
 /** `table:PRIVILEGE` for each allowed write, the form the SQL checks compare with. */
 export function appTableWriteKeys(): string[] {
   return Object.entries(APP_TABLE_WRITES).flatMap(([table, writes]) => writes.map((w) => `${table}:${w}`));

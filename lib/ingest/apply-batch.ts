@@ -1,5 +1,6 @@
 import type { ClientBase } from "pg";
 import type { WalletPlayerEvent, WalletTransactionEvent } from "@/lib/schemas/wallet-events";
+import { enqueuePlayerWebhooks, enqueueTransactionWebhooks } from "@/lib/webhooks/outbox";
 import {
   BATCH_LOCK_SQL,
   KNOWN_PLAYERS_SQL,
@@ -70,16 +71,18 @@ const transactionRecord = (t: WalletTransactionEvent) => ({ ...t, amount: t.amou
 /**
  * One batch in one database transaction (the caller's BEGIN/COMMIT): profiles first, so a transaction of a player
  * that arrives in the same batch is applied; then the transactions of known players with their players' deltas;
- * then the lookup KPIs, the progress row and the player_changes notifications (delivered at COMMIT).
+ * then the lookup KPIs, the progress row and the player_changes notifications (delivered at COMMIT). The
+ * webhook outbox rows (lib/webhooks/outbox.ts) are written in the same transaction, before the rows they announce.
  */
 export async function applyBatch(client: ClientBase, options: ApplyBatchOptions): Promise<ApplyBatchResult> {
   await client.query(BATCH_LOCK_SQL);
   const changed = new Set<string>();
   let writtenPlayers = 0;
   if (options.players.length) {
-    const { rows } = await client.query<{ id: string }>(UPSERT_PLAYERS_SQL, [
-      JSON.stringify(options.players.map(playerRecord)),
-    ]);
+    const recordsJson = JSON.stringify(options.players.map(playerRecord));
+    // Webhook outbox rows first: they compare each profile with the row it is about to replace.
+    await enqueuePlayerWebhooks({ recordsJson }, client);
+    const { rows } = await client.query<{ id: string }>(UPSERT_PLAYERS_SQL, [recordsJson]);
     writtenPlayers = rows.length;
     for (const r of rows) changed.add(r.id);
   }
@@ -96,8 +99,10 @@ export async function applyBatch(client: ClientBase, options: ApplyBatchOptions)
       return false;
     });
     if (ready.length) {
+      const recordsJson = JSON.stringify(ready.map(transactionRecord));
+      await enqueueTransactionWebhooks({ recordsJson }, client);
       const { rows } = await client.query<{ id: string; written: number }>(UPSERT_TRANSACTIONS_SQL, [
-        JSON.stringify(ready.map(transactionRecord)),
+        recordsJson,
       ]);
       const moved = rows.map((r) => r.id);
       writtenTransactions = rows.reduce((n, r) => n + r.written, 0);

@@ -7,6 +7,7 @@ import { livePaths } from "@/lib/openapi/paths/live";
 import { playerPaths } from "@/lib/openapi/paths/players";
 import { portfolioPaths } from "@/lib/openapi/paths/portfolio";
 import { transactionPaths } from "@/lib/openapi/paths/transactions";
+import { webhookOperations } from "@/lib/openapi/webhooks";
 import { changeEventSchema, feedEventSchema, renewEventSchema } from "@/lib/schemas/live";
 
 /*
@@ -112,6 +113,7 @@ export function buildOpenApiDocument() {
         name: "Changes",
         description: "What changed, in commit order: incremental sync for machine clients.",
       },
+      { name: "Webhooks", description: "What this service POSTs to the risk service (docs/webhooks.md)." },
     ],
     paths: {
       ...playerPaths,
@@ -122,5 +124,6 @@ export function buildOpenApiDocument() {
       ...auditPaths,
       ...changePaths,
     },
+    webhooks: webhookOperations,
   });
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { ExactNumber } from "@/lib/schemas/exact-number";
+import { WEBHOOK_DECIMAL_KEYS, WEBHOOK_EVENT_TYPES, webhookEventSchema } from "@/lib/schemas/webhooks";
+
+describe("the OpenAPI document's webhooks", () => {
+  const document = buildOpenApiDocument() as {
+    webhooks?: Record<
+      string,
+      { post: { requestBody: { content: Record<string, { examples: Record<string, { value: unknown }> }> } } }
+    >;
+  };
+
+  it("has one entry per event type, each with the signature headers and a schema reference", () => {
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const text = JSON.stringify(document.webhooks);
+    for (const header of ["webhook-id", "webhook-timestamp", "webhook-signature"])
+      expect(text).toContain(header);
+  });
+
+  it.each(WEBHOOK_EVENT_TYPES)("the %s example is a valid body of its type", (type) => {
+    const example =
+      document.webhooks?.[type]?.post.requestBody.content["application/json"]?.examples.example?.value;
+    const parsed = webhookEventSchema.parse(
+      parseJsonWithDecimals(JSON.stringify(example), WEBHOOK_DECIMAL_KEYS, (d) => new ExactNumber(d)),
+    );
+    expect(parsed.type).toBe(type);
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { dateTimeSchema, exactNumberSchema } from "./common.ts";
+import { kycStatusSchema, playerIdSchema } from "./player.ts";
+import { walletTransactionEventSchema } from "./wallet-events.ts";
+
+/*
+ * Webhooks for the risk service (issue 26, docs/webhooks.md): the event types an endpoint subscribes to, the
+ * envelope every delivery's body has, and each event's `data`. The single source of the payloads' shapes: the
+ * OpenAPI document's `webhooks` section is generated from them and the tests parse every received body with them.
+ */
+
+export const WEBHOOK_EVENT_TYPES = [
+  "player.kyc_status_changed",
+  "player.blocked",
+  "withdrawal.requested",
+  "transaction.large",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES).meta({ id: "WebhookEventType" });
+
+/** The keys of a webhook body that are exact decimals (parse them with a decimal library). */
+export const WEBHOOK_DECIMAL_KEYS: ReadonlySet<string> = new Set(["amount"]);
+
+const envelope = <T extends WebhookEventType, D extends z.ZodType>(type: T, data: D, description: string) =>
+  z
+    .object({
+      id: z.uuid().meta({
+        description:
+          "The event's id, the same on every attempt and replay (also the `webhook-id` header): dedupe on it.",
+      }),
+      type: z.literal(type),
+      created_at: dateTimeSchema.meta({ description: "When the read model applied the event (UTC)." }),
+      data,
+    })
+    .meta({ description });
+
+export const kycStatusChangedDataSchema = z
+  .object({
+    player_id: playerIdSchema,
+    kyc_status: kycStatusSchema,
+    previous_kyc_status: kycStatusSchema,
+    version: z.int().meta({ description: "The profile's version at the wallet that made the change." }),
+  })
+  .meta({ id: "WebhookKycStatusChangedData" });
+
+export const playerBlockedDataSchema = z
+  .object({
+    player_id: playerIdSchema,
+    blocked: z.boolean(),
+    withdrawal_status: z.string().nullable(),
+    previous_blocked: z.boolean(),
+    previous_withdrawal_status: z.string().nullable(),
+    version: z.int().meta({ description: "The profile's version at the wallet that made the change." }),
+  })
+  .meta({ id: "WebhookPlayerBlockedData" });
+
+export const kycStatusChangedEventSchema = envelope(
+  "player.kyc_status_changed",
+  kycStatusChangedDataSchema,
+  "A known player's KYC status changed.",
+).meta({ id: "WebhookKycStatusChanged" });
+
+export const playerBlockedEventSchema = envelope(
+  "player.blocked",
+  playerBlockedDataSchema,
+  "A known player was blocked: `blocked` became true, or `withdrawal_status` changed to a value other than `allowed` and `on_hold` (e.g. `blocked`, `self_excluded`).",
+).meta({ id: "WebhookPlayerBlocked" });
+
+export const withdrawalRequestedEventSchema = envelope(
+  "withdrawal.requested",
+  walletTransactionEventSchema,
+  "A withdrawal arrived in the read model as `pending` (its first version seen). `data` is the transaction as the wallet's event carries it.",
+).meta({ id: "WebhookWithdrawalRequested" });
+
+export const transactionLargeEventSchema = envelope(
+  "transaction.large",
+  walletTransactionEventSchema,
+  "A transaction whose |amount| is at least the endpoint's `min_amount` arrived in the read model (its first version seen, whatever its status). `data` is the transaction as the wallet's event carries it.",
+).meta({ id: "WebhookTransactionLarge" });
+
+export const webhookEventSchema = z
+  .discriminatedUnion("type", [
+    kycStatusChangedEventSchema,
+    playerBlockedEventSchema,
+    withdrawalRequestedEventSchema,
+    transactionLargeEventSchema,
+  ])
+  .meta({ id: "WebhookEvent" });
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+/** What an admin gives to add an endpoint (npm run webhooks -- add). */
+export const webhookEndpointInputSchema = z.object({
+  url: z.string().min(1),
+  event_types: z.array(webhookEventTypeSchema).min(1),
+  secret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, "must be whsec_ followed by base64 (24 to 64 bytes)")
+    .optional(),
+  min_amount: exactNumberSchema.optional(),
+  description: z.string().max(200).optional(),
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/*
+ * The dispatcher's settings (npm run webhooks:dispatch), from its environment: docs/configuration.md and
+ * docs/webhooks.md.
+ */
+const dispatchEnvSchema = z.object({
+  DATABASE_URL: z.string().min(1, "set DATABASE_URL: the read model's database (the tables' owner role)"),
+  /** Deliveries in flight at once (each holds one database connection while it POSTs). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How long the POST may take (connect, send, answer) before the attempt counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Attempts of one delivery before it is marked `failed` (replay starts it again). */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /** The first retry's delay; each later one doubles, with jitter, up to WEBHOOK_RETRY_MAX_MS. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  /** How often an idle dispatcher looks for due deliveries. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+});
+
+export type DispatchConfig = z.infer<typeof dispatchEnvSchema>;
+
+export function parseDispatchConfig(env: Record<string, string | undefined>): DispatchConfig {
+  const result = dispatchEnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`npm run webhooks:dispatch: bad configuration\n  ${lines.join("\n  ")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,70 @@
+import { webhookHeaders } from "./signature.ts";
+
+/*
+ * One attempt: POST the body, signed, to the endpoint, within the timeout. No redirects are followed (a 3xx is a
+ * failed attempt: the endpoint's URL is what the admin configured). The answer's body is read and discarded
+ * (bounded by the timeout), so the connection can be reused.
+ */
+export interface PostWebhookOptions {
+  url: string;
+  secret: string;
+  eventId: string;
+  body: string;
+  timeoutMs: number;
+  /** Unix seconds (now unless a test fixes it). */
+  timestamp?: number;
+}
+
+export interface AttemptOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+}
+
+export const USER_AGENT = "player-account-read-service-webhooks/1";
+
+export async function postWebhook(options: PostWebhookOptions): Promise<AttemptOutcome> {
+  const started = performance.now();
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": USER_AGENT,
+    ...webhookHeaders({ secret: options.secret, id: options.eventId, timestamp, body: options.body }),
+  };
+  try {
+    const response = await fetch(options.url, {
+      method: "POST",
+      headers,
+      body: options.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    const ok = response.status >= 200 && response.status < 300;
+    return {
+      ok,
+      statusCode: response.status,
+      error: ok ? null : `HTTP ${response.status}`,
+      latencyMs: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      statusCode: null,
+      error: attemptError(error, options.timeoutMs),
+      latencyMs: elapsed(started),
+    };
+  }
+}
+
+const elapsed = (started: number) => Math.round(performance.now() - started);
+
+/** A short reason without the URL's query or anything else the error may quote. */
+function attemptError(error: unknown, timeoutMs: number): string {
+  const e = error as { name?: string; cause?: { code?: string; message?: string } };
+  if (e.name === "TimeoutError" || e.name === "AbortError") return `timeout after ${timeoutMs} ms`;
+  const code = e.cause?.code;
+  if (code) return `network error: ${code}`;
+  return `network error: ${String(e.cause?.message ?? (error as Error).message ?? error).slice(0, 200)}`;
+}

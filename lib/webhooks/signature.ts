@@ -1,0 +1,48 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+/*
+ * Standard Webhooks signing (https://www.standardwebhooks.com, docs/webhooks.md): the secret is `whsec_` + base64
+ * of random bytes; the signature is `v1,` + base64(HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<body>")),
+ * where key is the secret's base64 part decoded. Sent as the headers webhook-id, webhook-timestamp (Unix
+ * seconds) and webhook-signature.
+ */
+
+export const SECRET_PREFIX = "whsec_";
+
+/** A new endpoint secret: 32 random bytes from the CSPRNG. */
+export function generateWebhookSecret(): string {
+  return `${SECRET_PREFIX}${randomBytes(32).toString("base64")}`;
+}
+
+const secretKey = (secret: string) =>
+  Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, "base64");
+
+export interface SignOptions {
+  secret: string;
+  id: string;
+  /** Unix seconds. */
+  timestamp: number;
+  body: string;
+}
+
+/** The webhook-signature header's value. */
+export function signWebhook({ secret, id, timestamp, body }: SignOptions): string {
+  const mac = createHmac("sha256", secretKey(secret)).update(`${id}.${timestamp}.${body}`).digest("base64");
+  return `v1,${mac}`;
+}
+
+/** The three headers of a signed delivery. */
+export function webhookHeaders(options: SignOptions): Record<string, string> {
+  return {
+    "webhook-id": options.id,
+    "webhook-timestamp": String(options.timestamp),
+    "webhook-signature": signWebhook(options),
+  };
+}
+
+/** Whether `candidate` (one `v1,…` entry) equals the expected signature, compared in constant time. */
+export function sameSignature(expected: string, candidate: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(candidate);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
