@@ -13,7 +13,16 @@ export const PRIMARY_LSN_SQL = "SELECT pg_current_wal_lsn()::text AS lsn";
 export const STANDBY_STATE_SQL = `SELECT pg_is_in_recovery() AS in_recovery,
   pg_last_wal_replay_lsn()::text AS replay_lsn,
   CASE WHEN pg_is_in_recovery() THEN pg_is_wal_replay_paused() ELSE false END AS paused,
-  (SELECT status FROM pg_stat_wal_receiver LIMIT 1) AS receiver`;
+  (SELECT coalesce(status, CASE WHEN pid IS NOT NULL THEN 'running' END) FROM pg_stat_wal_receiver LIMIT 1)
+    AS receiver`;
+
+/**
+ * Whether the standby's WAL receiver is connected to its primary: `streaming`, or `running` for a role that may
+ * not see the receiver's status (only members of pg_read_all_stats do; the others see that it runs).
+ */
+export function receiverConnected(receiver: string | null): boolean {
+  return receiver === "streaming" || receiver === "running";
+}
 
 export interface StandbyStateRow {
   in_recovery: boolean;

@@ -1,3 +1,4 @@
+import { routeRead } from "@/lib/db/read-router";
 import { listPlayerTransactions } from "@/lib/players/list-player-transactions";
 import { playerIdSchema } from "@/lib/schemas/player";
 import { transactionListQuerySchema } from "@/lib/schemas/transaction";
@@ -9,14 +10,9 @@ export const playerTransactionsRead = defineRead({
   query: transactionListQuerySchema,
   run: async function playerTransactionsRead({ params: { playerId }, query }) {
     const { limit, offset, cursor, sort, ...filters } = query;
-    const page = await listPlayerTransactions({
-      playerId,
-      filters,
-      limit,
-      offset,
-      cursor: cursor?.key,
-      sort,
-    });
+    const page = await routeRead((db) =>
+      listPlayerTransactions({ playerId, filters, limit, offset, cursor: cursor?.key, sort }, db),
+    );
     return {
       body: {
         transactions: page.transactions,

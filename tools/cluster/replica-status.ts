@@ -7,6 +7,7 @@ import pg from "pg";
 import {
   PRIMARY_LSN_SQL,
   parseLsn,
+  receiverConnected,
   STANDBY_STATE_SQL,
   type StandbyStateRow,
 } from "../../lib/db/replica-lag.ts";
@@ -45,7 +46,7 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
 function standbyState(row: StandbyStateRow): ReplicaProbe["state"] {
   if (!row.in_recovery) return "promoted";
   if (row.paused) return "paused";
-  return row.receiver === "streaming" ? "streaming" : "not-streaming";
+  return receiverConnected(row.receiver) ? "streaming" : "not-streaming";
 }
 
 export async function probeReplica(settings: ReplicaSettings, clusterExists = true): Promise<ReplicaProbe> {
