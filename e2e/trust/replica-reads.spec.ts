@@ -177,7 +177,10 @@ async function standbyQuery<T extends pg.QueryResultRow>(sql: string): Promise<T
 
 test("reads go to the streaming standby; /api/health and cluster:status say so", async () => {
   await expect.poll(readsGo, { timeout: 30_000 }).toBe("replica");
-  const res = await httpGet(`${appUrl}/api/v1/players/P000007`, { Authorization: "Bearer demo" });
+  const res = await httpGet(`${appUrl}/api/v1/players/P000007`, {
+    Authorization: "Bearer demo",
+    "X-Session-ID": SESSION,
+  });
   expect(isFailure(res) ? res.error : res.status).toBe(200);
   // The app's own connections on the standby (the monitor's are named apart).
   const [row] = await standbyQuery<{ n: number }>(
@@ -245,7 +248,10 @@ test("replay paused beyond the lag bound while the primary takes writes: reads m
     expect(h.replica.lag_ms).toBeGreaterThan(MAX_LAG_MS);
     expect((await clusterStatus(clusterSettings, replica)).replica.state).toBe("paused");
     // Read from the primary: the standby has not replayed this change.
-    const res = await httpGet(`${appUrl}/api/v1/players/P000042`, { Authorization: "Bearer demo" });
+    const res = await httpGet(`${appUrl}/api/v1/players/P000042`, {
+      Authorization: "Bearer demo",
+      "X-Session-ID": SESSION,
+    });
     expect(isFailure(res) ? res.error : JSON.parse(res.body).name).toBe(marker);
     const [stale] = await standbyQuery<{ name: string }>("SELECT name FROM players WHERE id = 'P000042'");
     expect(stale?.name).not.toBe(marker);
