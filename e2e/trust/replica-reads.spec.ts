@@ -9,6 +9,7 @@ import { clusterStatus } from "../../tools/cluster/cluster.ts";
 import { prepareClusterDatabase } from "../../tools/cluster/cluster-database.ts";
 import { readClusterSettings } from "../../tools/cluster/cluster-settings.ts";
 import {
+  CTL,
   findCluster,
   hasPgCreateCluster,
   replicaDown,
@@ -90,15 +91,8 @@ test.beforeAll(async () => {
       .split("\n")
       .sort((a, b) => Number(a) - Number(b))
       .at(-1) ?? "15";
-  runPgTool("pg_createcluster", [
-    version,
-    PRIMARY_CLUSTER,
-    "-p",
-    String(PRIMARY_PORT),
-    "--start",
-    "--",
-    "--auth=trust",
-  ]);
+  runPgTool("pg_createcluster", [version, PRIMARY_CLUSTER, "-p", String(PRIMARY_PORT), "--", "--auth=trust"]);
+  runPgTool("pg_ctlcluster", [...CTL, version, PRIMARY_CLUSTER, "start"]);
   await prepareClusterDatabase(clusterSettings, (line) => console.log(line));
   const probe = await replicaUp(replica, (line) => console.log(line));
   expect(probe.state).toBe("streaming");
@@ -204,12 +198,12 @@ test("the standby stopped under a load of reads: no read fails, reads return to 
   await expect.poll(readsGo, { timeout: 30_000 }).toBe("replica");
   const load = readers();
   await expect.poll(load.count, { timeout: 60_000 }).toBeGreaterThan(30);
-  runPgTool("pg_ctlcluster", [version, replica.cluster, "stop", "-m", "immediate"]);
+  runPgTool("pg_ctlcluster", [...CTL, version, replica.cluster, "stop", "-m", "immediate"]);
   await expect.poll(readsGo, { timeout: 30_000 }).toBe("primary");
   expect((await clusterStatus(clusterSettings, replica)).replica.state).toBe("unreachable");
   const during = load.count();
   await expect.poll(load.count, { timeout: 60_000 }).toBeGreaterThan(during + 30);
-  runPgTool("pg_ctlcluster", [version, replica.cluster, "start"]);
+  runPgTool("pg_ctlcluster", [...CTL, version, replica.cluster, "start"]);
   const back = performance.now();
   await expect.poll(readsGo, { timeout: 30_000, intervals: [50] }).toBe("replica");
   const backMs = Math.round(performance.now() - back);

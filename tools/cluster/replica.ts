@@ -29,6 +29,9 @@ export function runPgTool(tool: string, args: string[], asPostgres = false): str
   return execFileSync(file, argv, { stdio: ["ignore", "pipe", "pipe"], timeout: 300_000 }).toString();
 }
 
+/** pg_ctlcluster straight to pg_ctl, as .ci/run starts the local server: a container runs no systemd. */
+export const CTL = ["--skip-systemctl-redirect"];
+
 /** Whether Debian's pg_createcluster is on this machine (the tests skip without it). */
 export function hasPgCreateCluster(): boolean {
   const dirs = (process.env.PATH ?? "/usr/bin").split(path.delimiter);
@@ -174,7 +177,7 @@ export async function replicaUp(settings: ReplicaSettings, log = say): Promise<R
     log(
       `cluster ${existing.version}/${existing.name} exists (${existing.running ? "running" : "stopped"}) on port ${existing.port}`,
     );
-    if (!existing.running) runPgTool("pg_ctlcluster", [existing.version, existing.name, "start"]);
+    if (!existing.running) runPgTool("pg_ctlcluster", [...CTL, existing.version, existing.name, "start"]);
     return probeReplica(settings);
   }
   await dropSlot(settings.primaryUrl, settings.slot, log);
@@ -205,7 +208,7 @@ export async function replicaUp(settings: ReplicaSettings, log = say): Promise<R
     ],
     true,
   );
-  runPgTool("pg_ctlcluster", [facts.version, settings.cluster, "start"]);
+  runPgTool("pg_ctlcluster", [...CTL, facts.version, settings.cluster, "start"]);
   const probe = await waitStreaming(settings, 60_000);
   log(
     `standby ${settings.cluster} streaming on 127.0.0.1:${settings.port} in ${Math.round(performance.now() - started)} ms`,
