@@ -15,6 +15,21 @@ describe("environment validation", () => {
     expect(parseEnv({ DATABASE_URL: "postgresql://db/players", AUTH_MODE: "demo" }).AUTH_MODE).toBe("demo");
   });
 
+  it("takes a standby's URL and a lag bound, refusing a standby without a primary or a bad bound", () => {
+    const base = { DATABASE_URL: "postgresql://db/players", AUTH_MODE: "demo" };
+    const env = parseEnv({ ...base, DATABASE_REPLICA_URL: "postgresql://standby/players" });
+    expect(env.DATABASE_REPLICA_URL).toBe("postgresql://standby/players");
+    expect(env.REPLICA_MAX_LAG_MS).toBe(2_000);
+    expect(parseEnv({ ...base, REPLICA_MAX_LAG_MS: "500" }).REPLICA_MAX_LAG_MS).toBe(500);
+    expect(() => parseEnv({ ...base, REPLICA_MAX_LAG_MS: "-1" })).toThrow(/REPLICA_MAX_LAG_MS/);
+    expect(() => parseEnv({ ...base, DATABASE_REPLICA_URL: "mysql://standby/players" })).toThrow(
+      /DATABASE_REPLICA_URL: must be a postgresql:\/\/ URL/,
+    );
+    expect(() => parseEnv({ DATABASE_REPLICA_URL: "postgresql://standby/players" })).toThrow(
+      /DATABASE_REPLICA_URL: is a standby of DATABASE_URL's server/,
+    );
+  });
+
   it("refuses jwt mode without a way to verify tokens", () => {
     expect(() => parseEnv({ AUTH_MODE: "jwt" })).toThrow(/AUTH_JWT_SECRET or AUTH_JWKS_URL/);
     expect(parseEnv({ AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET_32 }).AUTH_MODE).toBe("jwt");

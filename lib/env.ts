@@ -68,6 +68,20 @@ const envSchema = z
     AUTH_SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /**
+     * A hot standby of DATABASE_URL's server (the same database): player, transaction, search, facet, summary and
+     * export reads go there while it streams within REPLICA_MAX_LAG_MS (lib/db/read-router.ts); audit stays on
+     * the primary.
+     */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .min(1)
+      .refine((value) => /^postgres(?:ql)?:\/\//.test(value), {
+        message: "must be a postgresql:// URL (a hot standby of DATABASE_URL's server)",
+      })
+      .optional(),
+    /** Reads leave the standby when its replay is further behind the primary than this (LSN-based). */
+    REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+    /**
      * `on`: start even when the database role could rewrite the audit trail (a superuser, the tables' owner; see
      * lib/db/database-role.ts), with a warning at every start. Otherwise `next start` refuses such a role.
      */
@@ -187,6 +201,14 @@ const envSchema = z
         path: ["TRUST_PROXY"],
         message:
           "TRUST_PROXY is replaced by TRUSTED_PROXIES: list the addresses (or CIDR networks) of the reverse proxies in front of the app, e.g. TRUSTED_PROXIES=10.0.0.5, and unset TRUST_PROXY",
+      });
+    }
+    if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_REPLICA_URL"],
+        message:
+          "is a standby of DATABASE_URL's server: set DATABASE_URL too (the embedded database has no standby)",
       });
     }
     if (env.DATABASE_URL && !env.AUTH_MODE) {

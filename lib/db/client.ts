@@ -31,7 +31,10 @@ export function createPrismaClient(connectionString: string, max = getEnv().DB_P
   return new PrismaClient({ adapter });
 }
 
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+const globalForPrisma = globalThis as unknown as {
+  prisma?: PrismaClient;
+  replicaPrisma?: PrismaClient | null;
+};
 
 /** One client per process (dev hot reload re-evaluates modules; the global keeps the pool). */
 export function getPrisma(): PrismaClient {
@@ -45,4 +48,16 @@ export function getPrisma(): PrismaClient {
     globalForPrisma.prisma = createPrismaClient(url);
   }
   return globalForPrisma.prisma;
+}
+
+/**
+ * The hot standby's client (DATABASE_REPLICA_URL), one per process; null when none is configured. Only the read
+ * router (read-router.ts) hands it out, and only while the standby is streaming within the lag bound.
+ */
+export function getReplicaPrisma(): PrismaClient | null {
+  if (globalForPrisma.replicaPrisma === undefined) {
+    const url = getEnv().DATABASE_REPLICA_URL;
+    globalForPrisma.replicaPrisma = url ? createPrismaClient(url) : null;
+  }
+  return globalForPrisma.replicaPrisma;
 }

@@ -1,3 +1,4 @@
+import { routeRead } from "@/lib/db/read-router";
 import { listPlayerTransactions } from "@/lib/players/list-player-transactions";
 import { listTransactionsUpdatedSince } from "@/lib/players/list-transactions-updated-since";
 import { playerIdSchema } from "@/lib/schemas/player";
@@ -11,9 +12,11 @@ export const playerTransactionsRead = defineRead({
   run: async function playerTransactionsRead({ params: { playerId }, query }) {
     const { limit, offset, cursor, sort, updated_since, ...filters } = query;
     const paging = { playerId, filters, limit, offset, cursor: cursor?.key, sort };
-    const page = updated_since
-      ? await listTransactionsUpdatedSince({ ...paging, since: updated_since })
-      : await listPlayerTransactions(paging);
+    const page = await routeRead((db) =>
+      updated_since
+        ? listTransactionsUpdatedSince({ ...paging, since: updated_since }, db)
+        : listPlayerTransactions(paging, db),
+    );
     return {
       body: {
         transactions: page.transactions,

@@ -1,4 +1,5 @@
 import { portfolioAccess } from "@/lib/auth/portfolio-access";
+import { routeRead } from "@/lib/db/read-router";
 import { forbidden, invalidParameters } from "@/lib/http/problem";
 import { getPortfolio } from "@/lib/players/get-portfolio";
 import { portfolioAsOf, portfolioRulesFromEnv } from "@/lib/players/portfolio-rules";
@@ -20,11 +21,8 @@ export const portfolioRead = defineRead({
         ? invalidParameters(error)
         : forbidden(`Parameter 'manager' ${access.detail}.`, error);
     }
-    const portfolio = await getPortfolio({
-      manager: access.manager,
-      asOf: portfolioAsOf(),
-      rules: portfolioRulesFromEnv(),
-    });
+    const options = { manager: access.manager, asOf: portfolioAsOf(), rules: portfolioRulesFromEnv() };
+    const portfolio = await routeRead((db) => getPortfolio(options, db));
     return {
       body: portfolio,
       audit: { operation: "portfolio", playerId: null, resultPlayerIds: portfolio.players.map((p) => p.id) },

@@ -33,6 +33,8 @@ const clusterEnvSchema = z.object({
   REDIS_URL: z.string().min(1).default("redis://127.0.0.1:6379"),
   REDIS_KEY_PREFIX: z.string().max(100).default("par-cluster:"),
   AUTH_MODE: z.enum(["demo", "jwt"]).optional(),
+  /** `on`: make a streaming standby of the database's server (tools/cluster/replica.ts) and read from it. */
+  CLUSTER_REPLICA: z.enum(["on", "off"]).default("off"),
 });
 
 export interface ClusterSettings {
@@ -56,6 +58,8 @@ export interface ClusterSettings {
    * database whatever AUTH_MODE says (unset: the instances refuse to start, as `npm start` does).
    */
   authMode: "demo" | "jwt" | undefined;
+  /** Whether cluster:up makes a hot standby (REPLICA_* settings, its primary CLUSTER_POSTGRES_ADMIN_URL's server). */
+  replica: boolean;
 }
 
 /** Environment → settings; throws one readable message naming every bad variable. */
@@ -93,6 +97,7 @@ export function readClusterSettings(
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     authMode: e.AUTH_MODE ?? (e.DATABASE_URL === undefined ? "demo" : undefined),
+    replica: e.CLUSTER_REPLICA === "on",
   };
 }
 

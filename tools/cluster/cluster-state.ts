@@ -23,6 +23,8 @@ export interface ClusterState {
   redis: string;
   haproxy: ProcessRecord;
   instances: ProcessRecord[];
+  /** The hot standby cluster:up made (CLUSTER_REPLICA=on); cluster:down drops it and its slot. */
+  replica?: { cluster: string; port: number; slot: string };
 }
 
 const STATE_FILE = "cluster.json";

@@ -6,6 +6,10 @@
  *   npm run cluster:down      # stops everything cluster:up started
  *   npm run cluster:bench     # req/s through HAProxy with 1 and with every instance (cluster-bench.ts)
  *
+ * With CLUSTER_REPLICA=on (or `cluster:up -- --replica`), a streaming hot standby of the database's server is made
+ * first (tools/cluster/replica.ts, REPLICA_PORT, REPLICA_CLUSTER) and the instances read from it
+ * (DATABASE_REPLICA_URL); cluster:status shows its state and lag, cluster:down drops it and its slot.
+ *
  * Settings: tools/cluster/cluster-settings.ts (CLUSTER_*, DATABASE_URL, REDIS_URL, AUTH_MODE); the instances'
  * other settings pass through from the environment. Processes outlive this command: their pids are in the state
  * directory (CLUSTER_STATE_DIR, .data/cluster), with their logs.
@@ -41,6 +45,9 @@ import {
   waitForServers,
 } from "./haproxy.ts";
 import { clusterInstanceEnv, sharedSecrets } from "./instance-env.ts";
+import { findCluster, replicaDown, replicaUp } from "./replica.ts";
+import { type ReplicaSettings, readReplicaSettings, standbyUrlFor } from "./replica-settings.ts";
+import { probeReplica } from "./replica-status.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const say = (line: string) => console.error(`cluster: ${line}`);
@@ -166,8 +173,10 @@ function startProcesses(
   settings: ClusterSettings,
   env: Record<string, string | undefined>,
   haproxySetup: HaproxySetup,
+  replica: ReplicaSettings | null,
 ): ClusterState {
   const instanceEnv = { ...env, ...clusterInstanceEnv(settings, sharedSecrets(settings.stateDir, env)) };
+  if (replica) instanceEnv.DATABASE_REPLICA_URL = standbyUrlFor(settings.databaseUrl, replica.port);
   const instances: ProcessRecord[] = serversFor("127.0.0.1", settings.appPorts).map((server) => {
     const log = path.join(settings.stateDir, `${server.name}.log`);
     const child = spawnInstance(server.port, instanceEnv, log);
@@ -185,6 +194,7 @@ function startProcesses(
     redis: redactUrl(settings.redisUrl),
     haproxy: { name: "haproxy", pid: haproxy.pid, port: settings.port, log: haproxyLog },
     instances,
+    ...(replica ? { replica: { cluster: replica.cluster, port: replica.port, slot: replica.slot } } : {}),
   };
   writeClusterState(settings.stateDir, state);
   return state;
@@ -200,7 +210,12 @@ export async function clusterUp(
 ): Promise<ClusterStatus> {
   const binary = await preflight(settings);
   await prepareBuildAndDatabase(settings);
-  const state = startProcesses(settings, env, writeHaproxyConfig(settings, binary));
+  const replica = settings.replica ? replicaSettingsFor(settings, env) : null;
+  if (replica) {
+    say(`hot standby ${replica.cluster} on 127.0.0.1:${replica.port} (npm run replica:up)`);
+    await replicaUp(replica, say);
+  }
+  const state = startProcesses(settings, env, writeHaproxyConfig(settings, binary), replica);
   say(`starting ${state.instances.length} instances (logs in ${settings.stateDir})`);
   await Promise.all(
     state.instances.map((record) => waitHealthy(`http://127.0.0.1:${record.port}`, record, 180_000)),
@@ -212,7 +227,17 @@ export async function clusterUp(
     30_000,
   );
   say(`up: http://${settings.host}:${settings.port} (npm run cluster:status, npm run cluster:down)`);
-  return clusterStatus(settings);
+  return clusterStatus(settings, replica);
+}
+
+/** The standby's settings: REPLICA_* from the environment, its primary the cluster's database server. */
+export function replicaSettingsFor(
+  settings: ClusterSettings,
+  env: Record<string, string | undefined>,
+  made?: ClusterState["replica"],
+): ReplicaSettings {
+  const replica = { ...readReplicaSettings({ REPLICA_PRIMARY_URL: settings.adminUrl, ...env }), ...made };
+  return { ...replica, standbyUrl: standbyUrlFor(settings.databaseUrl, replica.port) };
 }
 
 /** Sends SIGTERM to each process still ours, waits up to `graceMs`, then SIGKILLs the instances' process groups. */
@@ -239,6 +264,11 @@ export async function clusterDown(settings: ClusterSettings, graceMs = 20_000): 
       // gone meanwhile
     }
   }
+  if (state.replica) {
+    await replicaDown(replicaSettingsFor(settings, process.env, state.replica), say).catch((error: Error) =>
+      say(`replica: ${error.message}`),
+    );
+  }
   clearClusterState(settings.stateDir, state);
   say(`stopped ${processes.map((p) => `${p.name} (${p.pid})`).join(", ") || "nothing (none was running)"}`);
 }
@@ -249,7 +279,7 @@ interface InstanceStatus {
   port: number;
   running: boolean;
   /** GET /api/health on the instance itself: its status and body, or the connection error. */
-  health: { status: number; database?: unknown; audit?: unknown } | { error: string };
+  health: { status: number; database?: unknown; audit?: unknown; replica?: unknown } | { error: string };
   /** The instance as HAProxy's health checks see it (UP, DOWN, MAINT, …). */
   haproxy: string | null;
   requests: number | null;
@@ -259,8 +289,8 @@ async function instanceHealth(port: number): Promise<InstanceStatus["health"]> {
   const res = await httpGet(`http://127.0.0.1:${port}/api/health`, { Host: "localhost" }, 3_000);
   if (isFailure(res)) return { error: res.error };
   try {
-    const body = JSON.parse(res.body) as { database?: unknown; audit?: unknown };
-    return { status: res.status, database: body.database, audit: body.audit };
+    const body = JSON.parse(res.body) as { database?: unknown; audit?: unknown; replica?: unknown };
+    return { status: res.status, database: body.database, audit: body.audit, replica: body.replica };
   } catch {
     return { status: res.status };
   }
@@ -268,9 +298,10 @@ async function instanceHealth(port: number): Promise<InstanceStatus["health"]> {
 
 export type ClusterStatus = Awaited<ReturnType<typeof clusterStatus>>;
 
-export async function clusterStatus(settings: ClusterSettings) {
+export async function clusterStatus(settings: ClusterSettings, replica: ReplicaSettings | null = null) {
   const state = readClusterState(settings.stateDir);
-  if (!state) return { running: false, stateDir: settings.stateDir, replica: NO_REPLICA };
+  if (!state)
+    return { running: false, stateDir: settings.stateDir, replica: await replicaReport(replica, []) };
   let stats: ServerStat[] = [];
   let haproxyError: string | undefined;
   try {
@@ -309,18 +340,37 @@ export async function clusterStatus(settings: ClusterSettings) {
     instances,
     database: state.database,
     redis: state.redis,
-    replica: NO_REPLICA,
+    replica: await replicaReport(replica, instances),
   };
 }
 
-/** Reads from a hot standby are another part of issue 25; none is set up by this script. */
-const NO_REPLICA = { configured: false, state: "none", lagMs: null } as const;
+/**
+ * The standby as seen from outside (its cluster, state, bytes pending, lag) and, per instance, where its reads go
+ * now and the lag its router measured (their /api/health).
+ */
+async function replicaReport(replica: ReplicaSettings | null, instances: InstanceStatus[]) {
+  if (!replica) return { configured: false as const, state: "none" as const, lagMs: null };
+  const probe = await probeReplica(replica, findCluster(replica.cluster) !== null);
+  const reads = instances.map((i) => {
+    const health = "status" in i.health ? i.health : null;
+    const database = health?.database as { reads?: string } | undefined;
+    const routing = health?.replica as { state?: string; lag_ms?: number | null } | undefined;
+    return {
+      name: i.name,
+      reads: database?.reads ?? null,
+      state: routing?.state ?? null,
+      lagMs: routing?.lag_ms ?? null,
+    };
+  });
+  return { ...probe, instances: reads };
+}
 
 const USAGE = "usage: tsx tools/cluster/cluster.ts up|down|status";
 
 export async function main(argv: readonly string[]): Promise<number> {
   const command = argv[0];
-  const settings = readClusterSettings(process.env, ROOT);
+  const replicaFlag = argv.includes("--replica") ? { CLUSTER_REPLICA: "on" } : {};
+  const settings = readClusterSettings({ ...process.env, ...replicaFlag }, ROOT);
   switch (command) {
     case "up":
       try {
@@ -337,7 +387,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       await clusterDown(settings);
       return 0;
     case "status": {
-      const report = await clusterStatus(settings);
+      const state = readClusterState(settings.stateDir);
+      const replica = state?.replica
+        ? { ...replicaSettingsFor(settings, process.env), ...state.replica }
+        : null;
+      const report = await clusterStatus(settings, replica);
       console.log(JSON.stringify(report, null, 2));
       return report.running ? 0 : 3;
     }

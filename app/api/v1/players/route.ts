@@ -1,5 +1,6 @@
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
+import { routeRead } from "@/lib/db/read-router";
 import { readRoute } from "@/lib/http/api-handler";
 import { invalidParameters } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
@@ -30,13 +31,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async functi
   const query = parseQuery(playerSearchQuerySchema, url.searchParams);
   const pii = hasScope(principal, SCOPES.playersPii);
   const vipManager = query.assigned === "me" ? assignedManager(principal) : undefined;
-  const { players, total, transactions } = await searchPlayers({
+  const options = {
     q: query.q,
     limit: query.limit,
     offset: query.offset,
-    contact: pii ? "partial" : "exact",
+    contact: pii ? ("partial" as const) : ("exact" as const),
     vipManager,
-  });
+  };
+  const { players, total, transactions } = await routeRead((db) => searchPlayers(options, db));
   // A transaction found by its id reveals its player: the audit row names that player too.
   const named = new Set([...players.map((p) => p.id), ...transactions.map((t) => t.player_id)]);
   audit({ operation: "search", playerId: null, resultPlayerIds: [...named] });

@@ -1,3 +1,4 @@
+import { routeRead } from "@/lib/db/read-router";
 import { readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
@@ -11,11 +12,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
   async function monthlyActivityRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const query = parseQuery(monthlyActivityQuerySchema, url.searchParams);
-    const activity = await getPlayerMonthlyActivity({
-      playerId,
-      months: query.months,
-      toMonth: query.to_month,
-    });
+    const options = { playerId, months: query.months, toMonth: query.to_month };
+    const activity = await routeRead((db) => getPlayerMonthlyActivity(options, db));
     audit({ operation: "monthly_activity", playerId });
     return jsonResponse(activity);
   },

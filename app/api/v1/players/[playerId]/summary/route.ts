@@ -1,3 +1,4 @@
+import { routeRead } from "@/lib/db/read-router";
 import { readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
@@ -11,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
   async function playerSummaryRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const { period } = parseQuery(summaryQuerySchema, url.searchParams);
-    const summary = await getPlayerSummary({ playerId, period });
+    const summary = await routeRead((db) => getPlayerSummary({ playerId, period }, db));
     audit({ operation: "summary", playerId });
     return jsonResponse(summary);
   },

@@ -1,3 +1,4 @@
+import { routeRead } from "@/lib/db/read-router";
 import { readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
@@ -11,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
   async function transactionFacetsRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const filters = parseQuery(transactionFacetsQuerySchema, url.searchParams);
-    const facets = await getPlayerTransactionFacets({ playerId, filters });
+    const facets = await routeRead((db) => getPlayerTransactionFacets({ playerId, filters }, db));
     audit({ operation: "transaction_facets", playerId });
     return jsonResponse(facets);
   },

@@ -1,3 +1,4 @@
+import { routeRead } from "@/lib/db/read-router";
 import { readRoute } from "@/lib/http/api-handler";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
@@ -11,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
   async function transactionTotalsRoute({ params, url, audit }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const filters = parseQuery(transactionFacetsQuerySchema, url.searchParams);
-    const totals = await sumPlayerTransactions({ playerId, filters });
+    const totals = await routeRead((db) => sumPlayerTransactions({ playerId, filters }, db));
     audit({ operation: "transaction_totals", playerId });
     return jsonResponse(totals);
   },

@@ -1,3 +1,4 @@
+import { routeRead } from "@/lib/db/read-router";
 import { getEnv } from "@/lib/env";
 import { readRoute } from "@/lib/http/api-handler";
 import { acquireExportSlot } from "@/lib/http/export-gate";
@@ -19,7 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
     const release = await acquireExportSlot(caller);
     let batches: Awaited<ReturnType<typeof streamPlayerTransactions>>;
     try {
-      batches = await streamPlayerTransactions({ playerId, filters, sort });
+      batches = await routeRead((db) => streamPlayerTransactions({ playerId, filters, sort }, db));
       audit({ operation: "export", playerId });
     } catch (error) {
       release();
