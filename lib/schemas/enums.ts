@@ -25,6 +25,7 @@ export const AUDIT_OPERATIONS = [
   "portfolio",
   "transaction_totals",
   "live_updates",
+  "profiles_export",
   "audit_trail",
 ] as const;
 
