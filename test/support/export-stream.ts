@@ -5,7 +5,10 @@ import { request as httpRequest } from "node:http";
  * keeps: the whole lines it received, ready to resume after the last one.
  */
 
-/** Reads a streamed body until at least `bytes` have arrived (or it ends), then cancels it: a dropped reader. */
+/**
+ * Reads a streamed body until `bytes` have arrived (or it ends), then cancels it: a dropped reader. Returns the
+ * first `bytes` only, as a connection cut at that byte would have delivered them (mid-line, mid-chunk).
+ */
 export async function readThenDrop(response: Response, bytes: number): Promise<Uint8Array> {
   const reader = response.body?.getReader();
   if (!reader) return new Uint8Array();
@@ -18,7 +21,7 @@ export async function readThenDrop(response: Response, bytes: number): Promise<U
     length += value.length;
   }
   await reader.cancel();
-  return Buffer.concat(parts);
+  return Buffer.concat(parts).subarray(0, bytes);
 }
 
 /**

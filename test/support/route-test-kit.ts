@@ -103,7 +103,13 @@ export async function createRouteKit(
     if (api === "api" && v1 === "v1" && players === "audit" && playerId === undefined) {
       return { module: auditLog, params: {} };
     }
-    if (api === "api" && v1 === "v1" && players === "exports" && playerId === "players" && sub === undefined) {
+    if (
+      api === "api" &&
+      v1 === "v1" &&
+      players === "exports" &&
+      playerId === "players" &&
+      sub === undefined
+    ) {
       return { module: profilesExport, params: {} };
     }
     if (api === "api" && v1 === "v1" && players === "players" && rest.length === 0) {
