@@ -2,6 +2,7 @@ import { createDocument } from "zod-openapi";
 import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { activityPaths } from "@/lib/openapi/paths/activity";
 import { auditPaths } from "@/lib/openapi/paths/audit";
+import { exportPaths } from "@/lib/openapi/paths/exports";
 import { livePaths } from "@/lib/openapi/paths/live";
 import { playerPaths } from "@/lib/openapi/paths/players";
 import { portfolioPaths } from "@/lib/openapi/paths/portfolio";
@@ -111,6 +112,7 @@ export function buildOpenApiDocument() {
     paths: {
       ...playerPaths,
       ...transactionPaths,
+      ...exportPaths,
       ...activityPaths,
       ...livePaths,
       ...portfolioPaths,

@@ -185,7 +185,7 @@ export const playerExportQuerySchema = z
       .meta({
         description:
           "Keep the players whose `vip_manager` is exactly this name (case-sensitive), a VIP manager's book. Omit for every player.",
-        param: { example: "Sarah Mitchell" },
+        param: { example: "Elena Rossi" },
       }),
     after: safeText(64)
       .optional()

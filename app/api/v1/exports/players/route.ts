@@ -1,8 +1,8 @@
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { readRoute } from "@/lib/http/api-handler";
 import type { AuditedRead } from "@/lib/http/api-context";
+import { readRoute } from "@/lib/http/api-handler";
 import { acquireExportSlot } from "@/lib/http/export-gate";
 import { exportEncoding, TOTAL_COUNT_HEADER } from "@/lib/http/gzip-stream";
 import { stringifyJson } from "@/lib/http/json";
