@@ -1,4 +1,5 @@
 import { constants, createGzip } from "node:zlib";
+import { RESPONSE_HEADER, setResponseHeader } from "./request-stamp.mjs";
 
 /**
  * Whether a request's `Accept-Encoding` takes gzip (RFC 9110 §12.5.3): `gzip` or `x-gzip` with a non-zero
@@ -50,13 +51,22 @@ export async function* gzipChunks(source: AsyncIterable<string>): AsyncGenerator
 /** The total-rows header of the exports: the rows of the whole export (its filters), counted as it begins. */
 export const TOTAL_COUNT_HEADER = "X-Total-Count";
 
+/** What an export answers with: whether to gzip, and its headers. */
+export interface ExportEncoding {
+  gzip: boolean;
+  headers: Record<string, string>;
+}
+
 /**
  * The headers of a streamed export and whether to gzip it: `Content-Encoding: gzip` when the request accepts it,
  * identity otherwise, `Vary: Accept-Encoding` either way. `no-transform` keeps Next.js's own compression (and any
  * proxy's) off the body, so an identity answer stays identity and a gzip one is compressed once.
+ * Next.js drops `Content-Encoding` from a route handler's Response, so under Next.js the header goes onto the
+ * Node.js response through the request stamp (sendContentEncoding); a request the stamp did not see gets identity.
  */
-export function exportEncoding(request: Request): { gzip: boolean; headers: Record<string, string> } {
-  const gzip = acceptsGzip(request.headers.get("accept-encoding"));
+export function exportEncoding(request: Request): ExportEncoding {
+  const canLabel = request.headers.has(RESPONSE_HEADER) || process.env.NEXT_RUNTIME === undefined;
+  const gzip = canLabel && acceptsGzip(request.headers.get("accept-encoding"));
   return {
     gzip,
     headers: {
@@ -65,4 +75,13 @@ export function exportEncoding(request: Request): { gzip: boolean; headers: Reco
       ...(gzip ? { "Content-Encoding": "gzip" } : {}),
     },
   };
+}
+
+/**
+ * Puts `Content-Encoding: gzip` on the Node.js response when the export is gzipped (a no-op outside Next.js, where
+ * the Response's own header is sent). Call it last, once nothing can turn the answer into an error any more: the
+ * header would stay on a problem response.
+ */
+export function sendContentEncoding(request: Request, encoding: ExportEncoding): void {
+  if (encoding.gzip) setResponseHeader(request.headers, "Content-Encoding", "gzip");
 }

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import type { AuditedRead } from "@/lib/http/api-context";
 import { readRoute } from "@/lib/http/api-handler";
 import { acquireExportSlot } from "@/lib/http/export-gate";
-import { exportEncoding, TOTAL_COUNT_HEADER } from "@/lib/http/gzip-stream";
+import { exportEncoding, sendContentEncoding, TOTAL_COUNT_HEADER } from "@/lib/http/gzip-stream";
 import { stringifyJson } from "@/lib/http/json";
 import { invalidParameters } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
@@ -40,11 +40,11 @@ const batchAudit = (profiles: PlayerProfile[]): AuditedRead => ({
 
 /**
  * GET /api/v1/exports/players: the full profiles the caller may read, masked as the profile read masks them, one
- * JSON object a line in id order. Each batch is audited (its players) before it is sent: the first with the
+ * JSON object a line in id order. Each batch is audited (its players) before it is sent: the first before the
  * response, the others as the stream reaches them; a batch that cannot be recorded ends the transfer unsent.
  */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async function playersExportRoute(ctx) {
-  const { request, url, principal, audit, commitAudit, requestId, caller } = ctx;
+  const { request, url, principal, commitAudit, requestId, caller } = ctx;
   const { manager, after } = parseQuery(playerExportQuerySchema, url.searchParams);
   const release = await acquireExportSlot(caller);
   const batches = streamPlayerProfiles({ manager, after });
@@ -54,7 +54,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async functi
     await checkAfter(after);
     total = await countPlayerProfiles({ manager });
     first = request.method === "HEAD" ? { done: true, value: undefined } : await batches.next();
-    audit(batchAudit(first.done ? [] : first.value));
+    // Committed here, not declared: nothing may fail after the gzip header is on the response (below).
+    await commitAudit(batchAudit(first.done ? [] : first.value));
   } catch (error) {
     release();
     throw error;
@@ -66,6 +67,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async functi
     "Content-Disposition": 'attachment; filename="players.ndjson"',
     [TOTAL_COUNT_HEADER]: String(total),
   };
+  sendContentEncoding(request, encoding);
   if (request.method === "HEAD") {
     release();
     return new Response(null, { status: 200, headers });

@@ -1,7 +1,7 @@
 import { getEnv } from "@/lib/env";
 import { readRoute } from "@/lib/http/api-handler";
 import { acquireExportSlot } from "@/lib/http/export-gate";
-import { exportEncoding, TOTAL_COUNT_HEADER } from "@/lib/http/gzip-stream";
+import { exportEncoding, sendContentEncoding, TOTAL_COUNT_HEADER } from "@/lib/http/gzip-stream";
 import { invalidParameters } from "@/lib/http/problem";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { closeConnection } from "@/lib/http/request-stamp.mjs";
@@ -31,7 +31,7 @@ async function resumeKey(playerId: string, after: string | undefined) {
 }
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
-  async function transactionExportRoute({ request, params, url, audit, requestId, caller }) {
+  async function transactionExportRoute({ request, params, url, commitAudit, requestId, caller }) {
     const playerId = parsePathParam(playerIdSchema, "playerId", params.playerId);
     const { format, sort, after, ...filters } = parseQuery(transactionExportQuerySchema, url.searchParams);
     const release = await acquireExportSlot(caller);
@@ -45,7 +45,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
         after: await resumeKey(playerId, after),
       });
       total = await countPlayerTransactions({ playerId, filters });
-      audit({ operation: "export", playerId });
+      // Committed here, not declared: nothing may fail after the gzip header is on the response (below).
+      await commitAudit({ operation: "export", playerId });
     } catch (error) {
       release();
       throw error;
@@ -60,6 +61,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
       "Content-Disposition": attachmentDisposition(exportFileName({ playerId, format, filters, sort })),
       [TOTAL_COUNT_HEADER]: String(total),
     };
+    sendContentEncoding(request, encoding);
     if (request.method === "HEAD") {
       release();
       return new Response(null, { status: 200, headers });
