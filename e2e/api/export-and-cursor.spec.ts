@@ -126,7 +126,7 @@ test.describe("GET /api/v1/players/{playerId}/transactions/export", () => {
     expect(res.headers()["content-disposition"]).toBe(
       `attachment; filename="${name}"; filename*=UTF-8''${name}`,
     );
-    expect(res.headers()["cache-control"]).toBe("no-store");
+    expect(res.headers()["cache-control"]).toBe("no-store, no-transform");
     expect(res.headers()["x-request-id"]).toBeTruthy();
     const [header, ...rows] = parseCsv(await res.text());
     // The columns: the player, then a transaction's fields as the paged API writes them, in its order.

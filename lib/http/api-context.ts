@@ -28,6 +28,11 @@ export interface ApiContext<P> {
    * is served that could not be accounted for.
    */
   audit: (read: AuditedRead) => void;
+  /**
+   * Records a further read of this request at once (a streamed export audits each batch before sending it):
+   * resolves when its row is committed; rejects (503) when it cannot be, and the data must then not be sent.
+   */
+  commitAudit: (read: AuditedRead) => Promise<void>;
 }
 
 export interface RouteContext<P> {

@@ -65,6 +65,10 @@ export async function serveRead<P>(
       assertAuditable();
       declared = read;
     },
+    commitAudit: async (read) => {
+      assertAuditable();
+      await commitAuditRecord(auditRecord(scope, principal, read));
+    },
   });
   if (declared && response.ok) {
     try {

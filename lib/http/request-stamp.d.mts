@@ -1,7 +1,9 @@
 export const PEER_ADDRESS_HEADER: "x-par-peer-address";
 export const MALFORMED_PATH_HEADER: "x-par-malformed-path";
 export const CONNECTION_HEADER: "x-par-connection";
+export const RESPONSE_HEADER: "x-par-response";
 export function closeConnection(headers: Headers): boolean;
+export function setResponseHeader(headers: Headers, name: string, value: string): boolean;
 export function isRequestStampInstalled(): boolean;
 export function isRequestStampPreloaded(): boolean;
 export function repairPercentEncoding(url: string): string | null;

@@ -33,6 +33,7 @@ import { securityHeadersFor } from "./security-headers.mjs";
 export const PEER_ADDRESS_HEADER = "x-par-peer-address";
 export const MALFORMED_PATH_HEADER = "x-par-malformed-path";
 export const CONNECTION_HEADER = "x-par-connection";
+export const RESPONSE_HEADER = "x-par-response";
 
 /**
  * @typedef {{ open: Map<string, import("node:net").Socket>, ids: WeakMap<import("node:net").Socket, string>, next: number }} Connections
@@ -73,6 +74,29 @@ export function closeConnection(headers) {
   const socket = id ? connections().open.get(id) : undefined;
   socket?.destroy();
   return socket !== undefined;
+}
+
+/** @returns {{ open: Map<string, import("node:http").ServerResponse>, next: number }} */
+function responses() {
+  g.parResponses ??= { open: new Map(), next: 0 };
+  return g.parResponses;
+}
+
+/**
+ * Sets a header on the Node.js response of the request with these headers, before Next.js writes it; false when
+ * the request was not stamped or its headers are sent. For what Next.js drops from a route handler's Response:
+ * `Content-Encoding` (send-response.js assumes a fetched body that was decoded), which a handler that compresses
+ * its own body must send.
+ * @param {Headers} headers
+ * @param {string} name
+ * @param {string} value
+ */
+export function setResponseHeader(headers, name, value) {
+  const id = headers.get(RESPONSE_HEADER);
+  const response = id ? responses().open.get(id) : undefined;
+  if (!response || response.headersSent) return false;
+  response.setHeader(name, value);
+  return true;
 }
 
 export function isRequestStampInstalled() {
@@ -126,7 +150,7 @@ export function targetPath(target) {
 
 /**
  * @typedef {{ url?: string, headers: Record<string, unknown> }} StampedRequest
- * @typedef {{ setHeader(name: string, value: string): unknown }} StampedResponse
+ * @typedef {{ setHeader(name: string, value: string): unknown, once(event: "close", listener: () => void): unknown }} StampedResponse
  */
 
 /**
@@ -149,6 +173,12 @@ function stampRequest(request, response, socket) {
   const settings = serverSettings();
   request.headers[PEER_ADDRESS_HEADER] = socket.remoteAddress ?? "";
   request.headers[CONNECTION_HEADER] = connectionId(socket);
+  const r = responses();
+  r.next += 1;
+  const responseId = String(r.next);
+  r.open.set(responseId, /** @type {any} */ (response));
+  response.once("close", () => r.open.delete(responseId));
+  request.headers[RESPONSE_HEADER] = responseId;
   delete request.headers[MALFORMED_PATH_HEADER];
   if (
     request.headers["x-forwarded-host"] !== undefined &&

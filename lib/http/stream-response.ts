@@ -1,4 +1,5 @@
 import { describeError, log } from "@/lib/log";
+import { gzipChunks } from "./gzip-stream.ts";
 
 export interface StreamInit {
   headers: Record<string, string>;
@@ -13,6 +14,8 @@ export interface StreamInit {
    * true when it did. Otherwise the body is errored, which ends the transfer if the client reads again.
    */
   onIdle?: () => boolean;
+  /** Compress the body with gzip (gzip-stream.ts; the caller has checked `Accept-Encoding` and sets the headers). */
+  gzip?: boolean;
 }
 
 /**
@@ -26,7 +29,8 @@ export interface StreamInit {
  */
 export function streamResponse(source: AsyncIterable<string>, init: StreamInit): Response {
   const encoder = new TextEncoder();
-  const iterator = source[Symbol.asyncIterator]();
+  const chunks: AsyncIterable<string | Uint8Array> = init.gzip ? gzipChunks(source) : source;
+  const iterator = chunks[Symbol.asyncIterator]();
   const context = { requestId: init.requestId, route: init.route };
   let ended = false;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -61,7 +65,8 @@ export function streamResponse(source: AsyncIterable<string>, init: StreamInit):
           controller.close();
           return;
         }
-        if (next.value) controller.enqueue(encoder.encode(next.value));
+        const value = next.value;
+        if (value.length > 0) controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
         cutWhenIdle();
       } catch (error) {
         if (!end()) return;

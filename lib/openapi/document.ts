@@ -3,6 +3,7 @@ import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scope
 import { activityPaths } from "@/lib/openapi/paths/activity";
 import { auditPaths } from "@/lib/openapi/paths/audit";
 import { changePaths } from "@/lib/openapi/paths/changes";
+import { exportPaths } from "@/lib/openapi/paths/exports";
 import { livePaths } from "@/lib/openapi/paths/live";
 import { playerPaths } from "@/lib/openapi/paths/players";
 import { portfolioPaths } from "@/lib/openapi/paths/portfolio";
@@ -118,6 +119,7 @@ export function buildOpenApiDocument() {
     paths: {
       ...playerPaths,
       ...transactionPaths,
+      ...exportPaths,
       ...activityPaths,
       ...livePaths,
       ...portfolioPaths,

@@ -53,6 +53,8 @@ export interface StreamPlayerTransactionsOptions {
   filters: TransactionFilters;
   /** Default date_desc, as the list. */
   sort?: TransactionSort | undefined;
+  /** Start after this row (findTransactionPosition): a resumed export. */
+  after?: TransactionKey | undefined;
   /** Rows per batch: the first, then every other; default EXPORT_BATCH. */
   batch?: { first: number; rest: number } | undefined;
 }
@@ -68,6 +70,7 @@ type TextRow = Omit<Transaction, "amount" | "event_type" | "status"> & {
  * All of a player's transactions matching the filters, in the order `sort` (default date_desc, as the list), as
  * batches read by keyset (each batch
  * continues after the previous one's last row), so memory stays constant however many rows there are.
+ * With `after`, the rows that follow that key in the order (resuming an export).
  * Throws a not-found AppError when the player does not exist. Each batch is its own statement: rows written while an export runs may
  * or may not appear, but none is repeated or skipped among those that existed throughout.
  */
@@ -75,7 +78,7 @@ export async function streamPlayerTransactions(
   options: StreamPlayerTransactionsOptions,
   db: PrismaClient = getPrisma(),
 ): Promise<AsyncGenerator<Transaction[]>> {
-  const { playerId, filters, sort = "date_desc", batch = EXPORT_BATCH } = options;
+  const { playerId, filters, sort = "date_desc", after, batch = EXPORT_BATCH } = options;
   const player = await db.player.findUnique({ where: { id: playerId }, select: { id: true } });
   if (!player) throw playerNotFound(playerId);
   const filtered = filterRange(filters);
@@ -83,7 +86,7 @@ export async function streamPlayerTransactions(
   return (async function* () {
     if (!range) return;
     let size = batch.first;
-    let key: TransactionKey | undefined;
+    let key: TransactionKey | undefined = after;
     for (;;) {
       const rows = await db.$queryRaw<TextRow[]>(
         batchQuery(playerId, filters, range, { sort, after: key }, size),

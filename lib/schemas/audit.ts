@@ -14,6 +14,8 @@ export const auditOperationSchema = z.enum(AUDIT_OPERATIONS).meta({
     "figures for a period), `transaction_totals` (the count and sum of a player's transactions under filters) are reads of player data; `live_updates` is the opening of a stream of nudges when " +
     "the player's data changes (one record per stream, none per nudge); `changes` is a page of the change feed " +
     "(the players it names in `result_player_ids`); " +
+    "the player's data changes (one record per stream, none per nudge); " +
+    "`profiles_export` is a batch of full profiles sent by the profiles export (one record per batch, its players in `result_player_ids`; the records of one export share its `request_id`); " +
     "`audit_trail` is a read of this trail.",
 });
 export type AuditOperation = z.infer<typeof auditOperationSchema>;

@@ -26,6 +26,7 @@ export const AUDIT_OPERATIONS = [
   "transaction_totals",
   "live_updates",
   "changes",
+  "profiles_export",
   "audit_trail",
 ] as const;
 

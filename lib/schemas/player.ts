@@ -181,6 +181,28 @@ export const playerSearchQuerySchema = z
 
 export type PlayerSearchQuery = z.infer<typeof playerSearchQuerySchema>;
 
+/** GET /exports/players: every profile the caller may read, in id order, as NDJSON (resumable with `after`). */
+export const playerExportQuerySchema = z
+  .strictObject({
+    manager: safeText(100)
+      .optional()
+      .meta({
+        description:
+          "Keep the players whose `vip_manager` is exactly this name (case-sensitive), a VIP manager's book. Omit for every player.",
+        param: { example: "Elena Rossi" },
+      }),
+    after: safeText(64)
+      .optional()
+      .meta({
+        description:
+          "Resume a cut export: the `id` of the last whole line received. The answer holds the players after it in id order, with the same `manager`; append it to what was received. It must be an existing player's id (it need not match `manager`: a player moved to another book meanwhile still marks the position); any other value is a 400 naming `after`.",
+        param: { example: "P000120" },
+      }),
+  })
+  .meta({ id: "PlayerExportQuery" });
+
+export type PlayerExportQuery = z.infer<typeof playerExportQuerySchema>;
+
 export const transactionMatchSchema = z
   .object({
     id: z.string().meta({ description: "The transaction's id as stored (q matched it ignoring case)." }),

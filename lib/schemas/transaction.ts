@@ -208,6 +208,13 @@ export const transactionExportQuerySchema = z
       description:
         "`csv` (RFC 4180, a header row, UTF-8) or `ndjson` (one JSON transaction record with `player_id` per line, the shape `npm run db:import` reads).",
     }),
+    after: safeText(64)
+      .optional()
+      .meta({
+        description:
+          "Resume a cut export: the `id` of the last row received (NDJSON: the last whole line's `id`; CSV: the `id` column, without the apostrophe the export puts before an id that starts with `=`, `+`, `-` or `@`). The answer holds the rows after it in the order `sort` with the same filters: send the same `sort` and filters, and append the answer to what was received. It must be a transaction of this player (it need not still match the filters: a pending row that completed meanwhile still marks the position); any other value is a 400 naming `after`.",
+        param: { example: "T0000000042" },
+      }),
   })
   .superRefine(checkDateRange)
   .meta({ id: "TransactionExportQuery" });

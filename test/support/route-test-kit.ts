@@ -18,6 +18,8 @@ export interface KitResponse {
   headers: Headers;
   contentType: string;
   text: string;
+  /** The body as sent (still compressed when the answer is). */
+  bytes: Uint8Array;
   json: unknown;
 }
 
@@ -27,6 +29,12 @@ export interface RouteKit {
     pathAndQuery: string,
     options?: { token?: string | null; headers?: Record<string, string> },
   ): Promise<KitResponse>;
+  /** The handler's Response itself, its body unread (to read a stream in part, or stop reading). */
+  open(
+    method: string,
+    pathAndQuery: string,
+    options?: { token?: string | null; headers?: Record<string, string> },
+  ): Promise<Response>;
   token(sub: string, claims: Record<string, unknown>): Promise<string>;
   /** Validation errors of a 200 body against the operation's OpenAPI schema (empty when valid). */
   validate(operationPath: string, body: unknown): string[];
@@ -61,7 +69,7 @@ export async function createRouteKit(
       import("../../lib/openapi/document.ts"),
     ]);
   // The other player reads and the whole audit trail, keyed by the path segment after the player id.
-  const [facets, totals, activity, summary, auditLog, changes] = await Promise.all([
+  const [facets, totals, activity, summary, auditLog, changes, profilesExport] = await Promise.all([
     import(
       "../../app/api/v1/players/[playerId]/transaction-facets/route.ts"
     ) as unknown as Promise<RouteModule>,
@@ -74,6 +82,7 @@ export async function createRouteKit(
     import("../../app/api/v1/players/[playerId]/summary/route.ts") as unknown as Promise<RouteModule>,
     import("../../app/api/v1/audit/route.ts") as unknown as Promise<RouteModule>,
     import("../../app/api/v1/changes/route.ts") as unknown as Promise<RouteModule>,
+    import("../../app/api/v1/exports/players/route.ts") as unknown as Promise<RouteModule>,
   ]);
   const playerReads: Record<string, RouteModule> = {
     transactions,
@@ -98,6 +107,15 @@ export async function createRouteKit(
     if (api === "api" && v1 === "v1" && players === "changes" && playerId === undefined) {
       return { module: changes, params: {} };
     }
+    if (
+      api === "api" &&
+      v1 === "v1" &&
+      players === "exports" &&
+      playerId === "players" &&
+      sub === undefined
+    ) {
+      return { module: profilesExport, params: {} };
+    }
     if (api === "api" && v1 === "v1" && players === "players" && rest.length === 0) {
       if (playerId === undefined) return { module: search, params: {} };
       if (playerId !== "" && sub === undefined) return { module: profile, params: { playerId } };
@@ -107,22 +125,32 @@ export async function createRouteKit(
     return { module: catchAll, params: { path: parts.slice(1).join("/") } };
   }
 
+  async function open(
+    method: string,
+    pathAndQuery: string,
+    options: { token?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    // What the server's request stamp does before Next.js routes the request.
+    const repaired = repairPercentEncoding(pathAndQuery);
+    const url = new URL(repaired ?? pathAndQuery, "http://localhost");
+    const headers: Record<string, string> = { "x-session-id": "route-kit", ...options.headers };
+    if (repaired !== null) headers[MALFORMED_PATH_HEADER] = "1";
+    const token = options.token === undefined ? "demo-token" : options.token;
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    const { module, params } = route(url.pathname);
+    const handler = module[method as keyof RouteModule];
+    const request = new Request(url, { method, headers });
+    return handler
+      ? await handler(request, { params: Promise.resolve(params) })
+      : new Response(null, { status: 405 });
+  }
+
   return {
+    open,
     async call(method, pathAndQuery, options = {}) {
-      // What the server's request stamp does before Next.js routes the request.
-      const repaired = repairPercentEncoding(pathAndQuery);
-      const url = new URL(repaired ?? pathAndQuery, "http://localhost");
-      const headers: Record<string, string> = { "x-session-id": "route-kit", ...options.headers };
-      if (repaired !== null) headers[MALFORMED_PATH_HEADER] = "1";
-      const token = options.token === undefined ? "demo-token" : options.token;
-      if (token !== null) headers.authorization = `Bearer ${token}`;
-      const { module, params } = route(url.pathname);
-      const handler = module[method as keyof RouteModule];
-      const request = new Request(url, { method, headers });
-      const response = handler
-        ? await handler(request, { params: Promise.resolve(params) })
-        : new Response(null, { status: 405 });
-      const text = await response.text();
+      const response = await open(method, pathAndQuery, options);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = new TextDecoder().decode(bytes);
       const contentType = response.headers.get("content-type") ?? "";
       let json: unknown;
       try {
@@ -130,7 +158,7 @@ export async function createRouteKit(
       } catch {
         json = undefined;
       }
-      return { status: response.status, headers: response.headers, contentType, text, json };
+      return { status: response.status, headers: response.headers, contentType, text, bytes, json };
     },
 
     token(sub, claims) {
