@@ -24,10 +24,10 @@ export interface ApiContext<P> {
   requestId: string;
   /**
    * Marks this request as a read of player data: it is recorded in the audit trail if the response is a
-   * success. Call it before building the response. Throws 503 while the audit backlog is full, so no read
+   * success (or a 304, which confirms the caller's copy). A list declares one row per player read. Call it before building the response. Throws 503 while the audit backlog is full, so no read
    * is served that could not be accounted for.
    */
-  audit: (read: AuditedRead) => void;
+  audit: (read: AuditedRead | readonly AuditedRead[]) => void;
 }
 
 export interface RouteContext<P> {
