@@ -79,7 +79,12 @@ Requests are rate limited per caller (the verified token's subject, else the cli
 - **Unknown player**: 404 for both operations (not an empty list).
 - **Errors**: RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`request_id\` and, for invalid
   requests, \`errors[]\` naming each parameter or header. No stack traces or SQL are ever returned.
-- **Caching**: responses carrying player data are \`Cache-Control: no-store\`.
+- **Conditional reads**: every JSON read answers with a weak \`ETag\` of its body (masking included) and
+  \`Cache-Control: private, no-cache\` (a client may keep it, never a shared cache, and must revalidate). Send the tag
+  back in \`If-None-Match\`: 304 without a body while the data is unchanged. A 304 is audited as the read it
+  confirms and counts against the quota (the server read the data to know). The export and the live stream are
+  \`no-store\` and carry no ETag.
+- **Batch reads**: \`GET /players?ids=P1,P2,…\` answers up to 100 full profiles in one request.
 `.trim();
 
 export function buildOpenApiDocument() {

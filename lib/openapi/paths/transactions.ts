@@ -3,10 +3,12 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-opena
 import { SCOPES } from "@/lib/auth/scopes";
 import {
   commonErrors,
+  notModified,
   ok,
   playerPath,
   problem,
   rateLimitHeaders,
+  readHeaders,
   requestIdHeader,
   requires,
   sessionHeader,
@@ -32,9 +34,10 @@ const listPlayerTransactions = {
   summary: "Get a player's transaction history",
   description:
     "Filterable, paged, newest first. Filters: values of one parameter OR, parameters AND, date bounds inclusive. Page with `offset` (as the spec says) or, for deep reads by machines, with `cursor` (keyset: pass the previous page's `next_cursor`; the same cost on page 10,000 as on page 1). `total` is exact in both modes and counts every match, not only those after the cursor.",
-  requestParams: { path: playerPath, query: transactionListQuerySchema, header: sessionHeader },
+  requestParams: { path: playerPath, query: transactionListQuerySchema, header: readHeaders },
   responses: {
     "200": ok("A page of transactions with the exact total.", transactionListResponseSchema),
+    "304": notModified,
     "400": problem(
       "Invalid filter or paging parameter (also: a `cursor` this API did not issue, or `cursor` with a non-zero `offset`); `errors` names each one.",
     ),
@@ -82,9 +85,10 @@ const getPlayerTransactionFacets = {
   description:
     "An addition to the spec for the back-office filters: the event types (all of them, with counts), the event names and creators the player actually has, with counts, and the span of the player's transaction dates. Takes the list's filters: faceted counts, each facet counted under every filter but its own.",
   security: requires(SCOPES.playersRead),
-  requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: sessionHeader },
+  requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: readHeaders },
   responses: {
     "200": ok("The player's filter values.", transactionFacetsSchema),
+    "304": notModified,
     "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
     "404": problem("No player with this id."),
     ...commonErrors,
@@ -98,9 +102,10 @@ const getPlayerTransactionTotals = {
   description:
     "An addition to the spec for the totals row under the back office's transaction table: takes the list's filters and answers the number of matching transactions and their exact signed sum per currency. Completed deposits, withdrawals, bets and wins are summed from the per-day statistics (whole UTC days) plus the partial days at a range's ends; other filters row by row.",
   security: requires(SCOPES.playersRead),
-  requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: sessionHeader },
+  requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: readHeaders },
   responses: {
     "200": ok("The totals under the filters.", transactionTotalsSchema),
+    "304": notModified,
     "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
     "404": problem("No player with this id."),
     ...commonErrors,
