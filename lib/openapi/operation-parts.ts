@@ -16,15 +16,18 @@ export const requestIdHeader = z.string().meta({
 });
 export const rateLimitHeaders = {
   "RateLimit-Policy": z.string().meta({
-    description: 'The caller\'s quota (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";q=600;w=60`.',
+    description:
+      'The caller\'s token bucket (draft-ietf-httpapi-ratelimit-headers): its name, `q` requests at once, refilled in `w` seconds, e.g. `"default";q=600;w=60` (10 per second after a burst of 600).',
   }),
   RateLimit: z.string().meta({
     description:
-      'Requests left in the current window and seconds until it ends, e.g. `"default";r=598;t=42`.',
+      'Requests left (`r`) and seconds until the bucket is full again (`t`; with none left, until the next request is allowed), e.g. `"default";r=598;t=1`.',
   }),
-  "RateLimit-Limit": z.string().meta({ description: "Requests allowed per window (earlier drafts' form)." }),
-  "RateLimit-Remaining": z.string().meta({ description: "Requests left in the current window." }),
-  "RateLimit-Reset": z.string().meta({ description: "Seconds until the window ends." }),
+  "RateLimit-Limit": z
+    .string()
+    .meta({ description: "The bucket's size: requests allowed at once (earlier drafts' form)." }),
+  "RateLimit-Remaining": z.string().meta({ description: "Requests left in the bucket." }),
+  "RateLimit-Reset": z.string().meta({ description: "`t` of RateLimit." }),
 };
 export const etagHeader = z.string().meta({
   description:
@@ -85,7 +88,7 @@ export const commonErrors = {
   ),
   "429": {
     ...problem(
-      "This caller's request quota is used up. Wait `Retry-After` seconds; the RateLimit headers describe the quota.",
+      "This caller's request quota is used up (`/problems/rate-limited`). Wait `Retry-After` seconds (the next token, usually 1 s); the RateLimit headers describe the quota.",
     ),
     headers: z.object({ "Retry-After": z.string(), ...rateLimitHeaders }),
   },

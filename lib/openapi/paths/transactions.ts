@@ -43,6 +43,12 @@ const listPlayerTransactions = {
     ),
     "404": problem("No player with this id."),
     ...commonErrors,
+    "429": {
+      ...problem(
+        "Either this caller's request quota is used up (`/problems/rate-limited`, with the RateLimit headers), or it already runs its most exports at once (`/problems/too-many-exports`): retry after `Retry-After` seconds.",
+      ),
+      headers: z.object({ "Retry-After": z.string(), ...rateLimitHeaders }),
+    },
   },
 } satisfies ZodOpenApiOperationObject;
 
@@ -52,7 +58,7 @@ const exportPlayerTransactions = {
   security: requires(SCOPES.playersRead),
   summary: "Export a player's transactions as CSV or NDJSON",
   description:
-    "An addition to the spec: every transaction matching the same filters as the list, newest first, no paging, streamed as it is read (constant memory on the server, first bytes at once, any size). Each row carries `player_id` and the transaction's fields; money has its exact digits, times are UTC ISO 8601. CSV: a header row, CRLF line ends, fields quoted when needed (RFC 4180), empty for null; every text field (all but date, amount, created_at and completed_at) that starts with a tab, CR or LF, or with `=`, `+`, `-`, `@` after leading blanks, is prefixed with `'` so spreadsheets never run it as a formula. NDJSON: one JSON object per line, the transaction record shape `npm run db:import` reads. Rows are read in batches, each continuing after the previous one: rows written while an export runs may or may not appear, none is repeated. A failure after the first bytes cuts the connection (the transfer is then visibly incomplete); so does a client that takes nothing for 30 s (the server's idle limit). One caller (token subject, else client address) runs at most 2 exports at once (server setting): a third is 429 with `Retry-After`. Recorded in the audit trail as `export`.",
+    "An addition to the spec: every transaction matching the same filters as the list, newest first, no paging, streamed as it is read (constant memory on the server, first bytes at once, any size). Each row carries `player_id` and the transaction's fields; money has its exact digits, times are UTC ISO 8601. CSV: a header row, CRLF line ends, fields quoted when needed (RFC 4180), empty for null; every text field (all but date, amount, created_at and completed_at) that starts with a tab, CR or LF, or with `=`, `+`, `-`, `@` after leading blanks, is prefixed with `'` so spreadsheets never run it as a formula. NDJSON: one JSON object per line, the transaction record shape `npm run db:import` reads. Rows are read in batches, each continuing after the previous one: rows written while an export runs may or may not appear, none is repeated. A failure after the first bytes cuts the connection (the transfer is then visibly incomplete); so does a client that takes nothing for 30 s (the server's idle limit). One caller (token subject, else client address) runs at most 2 exports at once (server setting): a third is 429 with `Retry-After` and the problem type `/problems/too-many-exports` (its own: the request quota, `/problems/rate-limited`, may have plenty left). Recorded in the audit trail as `export`.",
   requestParams: { path: playerPath, query: transactionExportQuerySchema, header: sessionHeader },
   responses: {
     "200": {
