@@ -30,6 +30,19 @@ describe("environment validation", () => {
     );
   });
 
+  it("reads per-client quotas and refuses a bad entry, naming RATE_LIMITS", () => {
+    const env = parseEnv({ RATE_LIMITS: "client:crm-sync=50:1000,role:admin=5:100" });
+    expect(env.RATE_LIMITS.get("client:crm-sync")).toEqual({
+      name: "client:crm-sync",
+      perSecond: 50,
+      burst: 1000,
+    });
+    expect(parseEnv({}).RATE_LIMITS.size).toBe(0);
+    expect(() => parseEnv({ RATE_LIMITS: "role:wizard=1:1" })).toThrow(
+      /RATE_LIMITS: `role:wizard`: no such role/,
+    );
+  });
+
   it("refuses jwt mode without a way to verify tokens", () => {
     expect(() => parseEnv({ AUTH_MODE: "jwt" })).toThrow(/AUTH_JWT_SECRET or AUTH_JWKS_URL/);
     expect(parseEnv({ AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET_32 }).AUTH_MODE).toBe("jwt");

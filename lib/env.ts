@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRateLimits } from "./http/rate-limit-policies.ts";
 import { invalidProxyEntries } from "./http/trusted-proxies.mjs";
 
 /** HS256 needs a key at least as long as its hash (RFC 7518 §3.2). */
@@ -116,6 +117,18 @@ const envSchema = z
     /** Requests per caller per window; 0 turns rate limiting off. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000_000).default(600),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    /**
+     * Per-client quotas above (or below) the default: `client:crm-sync=50:1000,role:admin=20:600`, each a
+     * token bucket of BURST requests refilled at RATE per second (lib/http/rate-limit-policies.ts).
+     */
+    RATE_LIMITS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        const { policies, errors } = parseRateLimits(text);
+        for (const message of errors) ctx.addIssue({ code: "custom", message });
+        return policies;
+      }),
     /** Shares rate-limit counters between instances; without it they are per process. */
     REDIS_URL: z.string().min(1).optional(),
     REDIS_KEY_PREFIX: z.string().max(100).default("par:"),

@@ -160,11 +160,27 @@ test.describe("protocol", () => {
     expect(problem.request_id).toBe(res.headers()["x-request-id"]);
   });
 
-  test("player data is never cacheable", async ({ request }) => {
-    for (const path of [...PLAYER_PATHS, "/api/v1/players/NOPE"]) {
-      expect((await get(request, path)).headers()["cache-control"], path).toBe("no-store");
+  test("player data is never in a shared cache: JSON reads revalidate, the export and problems are never stored", async ({
+    request,
+  }) => {
+    for (const path of PLAYER_PATHS) {
+      const res = await get(request, path);
+      const expected = path.endsWith("/export") ? "no-store" : "private, no-cache";
+      expect(res.headers()["cache-control"], path).toBe(expected);
+      if (path.endsWith("/export")) expect(res.headers().etag, path).toBeUndefined();
+      else expect(res.headers().etag, path).toMatch(/^W\/"/);
     }
+    expect((await get(request, "/api/v1/players/NOPE")).headers()["cache-control"]).toBe("no-store");
     expect((await request.get(PLAYER_PATHS[0] as string)).headers()["cache-control"]).toBe("no-store");
+  });
+
+  test("If-None-Match with the current ETag answers 304 without a body", async ({ request }) => {
+    const first = await get(request, PLAYER_PATHS[0] as string);
+    const etag = first.headers().etag as string;
+    const again = await get(request, PLAYER_PATHS[0] as string, { "If-None-Match": etag });
+    expect(again.status()).toBe(304);
+    expect(again.headers().etag).toBe(etag);
+    expect((await again.body()).length).toBe(0);
   });
 
   test("problem bodies match the documented Problem schema", async ({ request }) => {

@@ -21,7 +21,7 @@ test.describe("security headers", () => {
     expect(h["strict-transport-security"]).toBeUndefined(); // plain HTTP here
   });
 
-  test("API: a policy that allows nothing, rate-limit headers, no caching of player data", async ({
+  test("API: a policy that allows nothing, rate-limit headers, no shared caching of player data", async ({
     request,
   }) => {
     const res = await request.get("/api/v1/players/P000003", { headers: authHeaders("demo") });
@@ -30,7 +30,7 @@ test.describe("security headers", () => {
     expect(h["content-security-policy"]).toContain("default-src 'none'");
     expect(h["x-content-type-options"]).toBe("nosniff");
     expect(h["x-frame-options"]).toBe("DENY");
-    expect(h["cache-control"]).toBe("no-store");
+    expect(h["cache-control"]).toBe("private, no-cache");
     expect(h["ratelimit-policy"]).toMatch(/^"default";q=\d+;w=\d+$/);
     expect(h.ratelimit).toMatch(/^"default";r=\d+;t=\d+$/);
     expect(h["x-powered-by"]).toBeUndefined();

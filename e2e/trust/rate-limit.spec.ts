@@ -20,6 +20,7 @@ const DATABASE_URL = postgresTestDatabase();
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PREFIX = `${process.env.TEST_DB_PREFIX ?? "par"}:e2e:${randomUUID()}:`;
 const MAX = 6;
+const JOB_CLIENT = `crm-sync-${randomUUID().slice(0, 8)}`;
 
 const startApp = appsStoppedAfterAll();
 const apps: AppProcess[] = [];
@@ -40,6 +41,8 @@ test.beforeAll(async () => {
     AUTH_JWT_SECRET: E2E_JWT_SECRET,
     RATE_LIMIT_MAX: String(MAX),
     RATE_LIMIT_WINDOW_SECONDS: "60",
+    // A sync job's own bucket: 20 at once, refilled at one per 100 s (so the test sees it run dry).
+    RATE_LIMITS: `client:${JOB_CLIENT}=0.01:20`,
     REDIS_KEY_PREFIX: PREFIX,
     LOG_LEVEL: "warn",
   };
@@ -79,7 +82,9 @@ test("one caller's quota is shared by all instances through Redis", async () => 
 
   const limited = results[MAX];
   expect(limited?.headers["content-type"]).toBe("application/problem+json");
+  // A token bucket: the next request is one token (60 s / MAX) away, not the end of a 60 s window.
   expect(Number(limited?.headers["retry-after"])).toBeGreaterThan(0);
+  expect(Number(limited?.headers["retry-after"])).toBeLessThanOrEqual(60 / MAX);
   expect(limited?.headers["ratelimit-policy"]).toBe(`"default";q=${MAX};w=60`);
   expect(limited?.headers.ratelimit).toMatch(/^"default";r=0;t=\d+$/);
   expect(results[0]?.headers["ratelimit-remaining"]).toBe(String(MAX - 1));
@@ -88,6 +93,17 @@ test("one caller's quota is shared by all instances through Redis", async () => 
   const bob = await signToken(`bob-${randomUUID()}`, { roles: ["support_agent"] });
   expect((await get(a, bob)).status).toBe(200);
   expect((await get(b, bob)).status).toBe(200);
+});
+
+test("a client-credentials job gets its own bucket from RATE_LIMITS, shared through Redis", async () => {
+  const [a, b] = apps;
+  const job = await signToken(`svc-${randomUUID()}`, { client_id: JOB_CLIENT, scope: "players:read" });
+  const results = [];
+  for (let i = 0; i < 24; i++) results.push(await get(i % 2 ? a : b, job));
+  // Its own 20 at once across both instances (not the default's 6), then refused.
+  expect(results.map((r) => r.status)).toEqual([...Array(20).fill(200), 429, 429, 429, 429]);
+  expect(results[0]?.headers["ratelimit-policy"]).toBe(`"client:${JOB_CLIENT}";q=20;w=2000`);
+  expect(Number(results[20]?.headers["retry-after"])).toBeLessThanOrEqual(100);
 });
 
 test("with Redis unreachable an instance still serves, limiting per instance", async () => {

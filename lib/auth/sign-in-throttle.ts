@@ -8,6 +8,7 @@ import {
   RateLimiter,
   type RateLimitStore,
   RedisStore,
+  windowPolicy,
 } from "@/lib/http/rate-limit";
 
 /*
@@ -57,7 +58,7 @@ export function getSignInThrottle(): SignInThrottle {
     const store: RateLimitStore = env.REDIS_URL
       ? new RedisStore(createRedisClient(env.REDIS_URL), env.REDIS_KEY_PREFIX)
       : new MemoryStore();
-    const policy = { max: env.AUTH_SIGNIN_MAX_FAILURES, windowSeconds: env.AUTH_SIGNIN_WINDOW_SECONDS };
+    const policy = windowPolicy(env.AUTH_SIGNIN_MAX_FAILURES, env.AUTH_SIGNIN_WINDOW_SECONDS, "signin");
     g.parSignInThrottle = new SignInThrottle(new RateLimiter(policy, store));
   }
   return g.parSignInThrottle;

@@ -4,6 +4,7 @@ import type { ApiOptions, RequestScope } from "./api-context.ts";
 import { addressRateKey } from "./client-address.ts";
 import { insufficientScope, tooManyRequests } from "./problem.ts";
 import { getRateLimiter, type RateLimitDecision } from "./rate-limit.ts";
+import { policyFor } from "./rate-limit-policies.ts";
 
 const ANONYMOUS: ApiPrincipal = {
   subject: "anonymous",
@@ -24,14 +25,18 @@ export function callerKey(principal: ApiPrincipal | undefined, address: string |
 function enforceRateLimit(scope: RequestScope, principal: ApiPrincipal | undefined): void | Promise<void> {
   const limiter = getRateLimiter();
   if (!limiter) return;
-  const decision = limiter.check(callerKey(principal, scope.address));
+  const policy = policyFor(principal, limiter.policies, limiter.policy);
+  const decision = limiter.check(callerKey(principal, scope.address), policy);
   if (decision instanceof Promise) return decision.then((d) => applyQuota(scope, d));
   applyQuota(scope, decision);
 }
 
 /** The rate limit for a caller admitted another way (server rendering's caller): 429 beyond the quota. */
 export async function chargeQuota(principal: ApiPrincipal, address: string | null): Promise<void> {
-  const decision = await getRateLimiter()?.check(callerKey(principal, address));
+  const limiter = getRateLimiter();
+  if (!limiter) return;
+  const policy = policyFor(principal, limiter.policies, limiter.policy);
+  const decision = await limiter.check(callerKey(principal, address), policy);
   if (decision && !decision.allowed) throw tooManyRequests(decision.resetSeconds, decision.headers);
 }
 

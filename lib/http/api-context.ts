@@ -24,10 +24,10 @@ export interface ApiContext<P> {
   requestId: string;
   /**
    * Marks this request as a read of player data: it is recorded in the audit trail if the response is a
-   * success. Call it before building the response. Throws 503 while the audit backlog is full, so no read
+   * success (or a 304, which confirms the caller's copy). A list declares one row per player read. Call it before building the response. Throws 503 while the audit backlog is full, so no read
    * is served that could not be accounted for.
    */
-  audit: (read: AuditedRead) => void;
+  audit: (read: AuditedRead | readonly AuditedRead[]) => void;
   /**
    * Records a further read of this request at once (a streamed export audits each batch before sending it):
    * resolves when its row is committed; rejects (503) when it cannot be, and the data must then not be sent.

@@ -6,6 +6,7 @@ import { admitCaller } from "./admission.ts";
 import type { ApiHandler, ApiOptions, RequestScope, RouteContext } from "./api-context.ts";
 import { serveRead } from "./audited-read.ts";
 import { clientAddress } from "./client-address.ts";
+import { conditionalRead } from "./conditional.ts";
 import { invalidParameters, methodNotAllowed } from "./problem.ts";
 import { clientRequestIdFor, newRequestId } from "./request-id.ts";
 import { MALFORMED_PATH_HEADER } from "./request-stamp.mjs";
@@ -68,8 +69,9 @@ function finishRequest(
 /**
  * Wraps a GET route handler. Each request goes through these steps: begin (request id, URL, client address)
  * → reject a malformed path → admit the caller (admission.ts: authenticate, rate limit, scope) → serve the read
- * (audited-read.ts: the handler, then its audit row, committed before the answer) → finish (quota and request id
- * headers, access log). Any error thrown on the way becomes an RFC 9457 problem (to-problem.ts).
+ * (audited-read.ts: the handler, then its audit row, committed before the answer) → make it conditional
+ * (conditional.ts: ETag, `Cache-Control: private, no-cache`, 304 for a current copy, audited as the read it
+ * confirms) → finish (quota and request id headers, access log). Any error thrown on the way becomes an RFC 9457 problem (to-problem.ts).
  *
  * Before any of this, the server's request stamp (request-stamp.ts, installed at start by
  * lib/runtime/server-hooks.ts) has rewritten the raw request: it records the peer address in a header the
@@ -86,7 +88,7 @@ export function withApi<P extends Record<string, string>>(handler: ApiHandler<P>
       rejectMalformedPath(request);
       principal = await admitCaller(scope, options);
       const params = (await route.params) ?? ({} as P);
-      response = await serveRead(scope, principal, params, handler);
+      response = conditionalRead(request, await serveRead(scope, principal, params, handler));
     } catch (error) {
       const problem = toProblem(error, scope.requestId, scope.url.pathname);
       response = problemResponse(problem, scope.requestId, scope.url.pathname);
@@ -129,12 +131,17 @@ export function readRoute<P extends Record<string, string>, Q, B>(
   options: ApiOptions = {},
 ) {
   const GET =
-    typeof read === "function" ? withApi(read, options) : withApi(handlerFor(read), { scope: read.scope });
+    typeof read === "function" ? withApi(read, options) : withApi(readHandler(read), { scope: read.scope });
   return { GET, ...readOnlyMethods() };
 }
 
-/** A read definition as a route handler: parse the path and query, run the read, declare its audit row, answer. */
-function handlerFor<P extends Record<string, string>, Q, B>(read: ReadDefinition<P, Q, B>): ApiHandler<P> {
+/**
+ * A read definition as a route handler: parse the path and query, run the read, declare its audit rows,
+ * answer. A route that serves several reads at one path (GET /players: a search or a batch read) calls it.
+ */
+export function readHandler<P extends Record<string, string>, Q, B>(
+  read: ReadDefinition<P, Q, B>,
+): ApiHandler<P> {
   return async function definedRead({ params, url, principal, audit }) {
     const input = parseReadInput(read, params, url.searchParams);
     const result = await read.run({ ...input, principal });

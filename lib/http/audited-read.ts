@@ -53,7 +53,7 @@ export async function serveRead<P>(
   params: P,
   handler: ApiHandler<P>,
 ): Promise<Response> {
-  let declared: AuditedRead | undefined;
+  let declared: readonly AuditedRead[] = [];
   const response = await handler({
     request: scope.request,
     url: scope.url,
@@ -63,16 +63,16 @@ export async function serveRead<P>(
     requestId: scope.requestId,
     audit: (read) => {
       assertAuditable();
-      declared = read;
+      declared = Array.isArray(read) ? read : [read as AuditedRead];
     },
     commitAudit: async (read) => {
       assertAuditable();
       await commitAuditRecord(auditRecord(scope, principal, read));
     },
   });
-  if (declared && response.ok) {
+  if (declared.length > 0 && (response.ok || response.status === 304)) {
     try {
-      await commitAuditRecord(auditRecord(scope, principal, declared));
+      await commitAuditRecords(declared.map((read) => auditRecord(scope, principal, read)));
     } catch (error) {
       await response.body?.cancel().catch(() => {});
       throw error;
@@ -93,6 +93,11 @@ export async function commitAuditRecord(record: AuditRecord): Promise<void> {
     if (isDatabaseUnavailable(error)) throw error;
     throw auditUnavailable();
   }
+}
+
+/** Several rows of one answer (a batch read): all committed (they share the queue's next INSERT) or a 503. */
+export async function commitAuditRecords(records: readonly AuditRecord[]): Promise<void> {
+  await Promise.all(records.map((record) => commitAuditRecord(record)));
 }
 
 function auditUnavailable(): ApiError {

@@ -22,7 +22,11 @@ describe("export slots", () => {
     const held = [await acquireExportSlot("ip:10.0.0.1"), await acquireExportSlot("ip:10.0.0.1")];
     const refused = await acquireExportSlot("ip:10.0.0.1").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ status: 429, headers: { "Retry-After": "10" } });
+    expect(refused).toMatchObject({
+      status: 429,
+      type: "/problems/too-many-exports",
+      headers: { "Retry-After": "10" },
+    });
     const other = await acquireExportSlot("sub:someone-else");
     other();
     held[0]?.(); // a second release counts once

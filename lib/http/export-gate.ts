@@ -10,8 +10,8 @@ const PER_CALLER_RETRY_SECONDS = 10;
 function tooManyExports(limit: number): ApiError {
   return new ApiError({
     status: 429,
-    type: PROBLEM_TYPES.rateLimited,
-    title: "Too many requests",
+    type: PROBLEM_TYPES.tooManyExports,
+    title: "Too many exports running",
     detail: `This caller already has ${limit} export${limit === 1 ? "" : "s"} running; retry when one has finished.`,
     headers: { "Retry-After": String(PER_CALLER_RETRY_SECONDS) },
   });

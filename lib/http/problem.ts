@@ -9,6 +9,11 @@ export const PROBLEM_TYPES = {
   /** The scope is there, but this caller may not read this resource (another manager's portfolio). */
   forbidden: "/problems/forbidden",
   rateLimited: "/problems/rate-limited",
+  /**
+   * The caller already runs EXPORT_PER_CALLER exports (export-gate.ts): not its request quota, which may have
+   * plenty left; retry when one of its exports has finished, the quota's RateLimit headers do not apply.
+   */
+  tooManyExports: "/problems/too-many-exports",
   notFound: "/problems/not-found",
   methodNotAllowed: "/problems/method-not-allowed",
   /** Answered before routing (request-gate.mjs): a body over the bound, a foreign Host in demo mode. */

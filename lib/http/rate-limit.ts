@@ -3,16 +3,31 @@ import { getEnv } from "@/lib/env";
 import { describeError, log } from "@/lib/log";
 
 /*
- * Per-caller fixed-window rate limiting. Counters live in process memory, or in Redis (REDIS_URL) so that
- * all instances share them. Redis is never allowed to take the API down: when it is unreachable or slow,
- * the limiter counts in memory (per instance) until Redis answers again.
+ * Per-caller token buckets. Each caller has a bucket of `burst` requests that refills at `perSecond`: a
+ * machine client that sends steadily at its rate is never refused, and one that bursts waits for the next
+ * token (a fraction of a second at the default rate), not for a fixed window to end (which blocked a burst
+ * ~59 s). Buckets live in process memory, or in Redis (REDIS_URL, one atomic Lua script on Redis's own
+ * clock) so that all instances share them. Redis is never allowed to take the API down: when it is
+ * unreachable or slow, the limiter counts in memory (per instance) until Redis answers again.
  */
 
-export interface WindowCount {
-  /** Requests counted in the current window, this one included. */
-  count: number;
-  /** Milliseconds until the window ends. */
-  resetMs: number;
+/** A caller's quota: a bucket of `burst` requests refilled at `perSecond` (RATE_LIMITS, lib/env.ts). */
+export interface RateLimitPolicy {
+  /** Named in the RateLimit headers: `default`, or the RATE_LIMITS key that chose it (`role:admin`). */
+  name: string;
+  burst: number;
+  perSecond: number;
+}
+
+/** The policy of a fixed allowance per window as a bucket: `max` at once, refilled over `windowSeconds`. */
+export function windowPolicy(max: number, windowSeconds: number, name = "default"): RateLimitPolicy {
+  return { name, burst: max, perSecond: max / windowSeconds };
+}
+
+export interface BucketTake {
+  allowed: boolean;
+  /** Tokens left in the bucket after this request (fractional: it refills continuously). */
+  tokens: number;
 }
 
 /** A value now, or later: the memory store answers at once, so the request path need not wait a tick for it. */
@@ -20,70 +35,108 @@ export type MaybePromise<T> = T | Promise<T>;
 
 export interface RateLimitStore {
   readonly name: string;
-  hit(key: string, windowMs: number): MaybePromise<WindowCount>;
-  /** Takes one hit back from the current window (none when it has ended); its expiry stays. */
-  release(key: string): Promise<void>;
+  /** Refills `key`'s bucket for the time passed, then takes one token if there is one. */
+  take(key: string, policy: RateLimitPolicy): MaybePromise<BucketTake>;
+  /** Gives one token back (never beyond `burst`). */
+  release(key: string, policy: RateLimitPolicy): Promise<void>;
+}
+
+/** The bucket's level after refilling from `at` to `now`. */
+export function refill(tokens: number, at: number, now: number, policy: RateLimitPolicy): number {
+  return Math.min(policy.burst, tokens + (Math.max(0, now - at) * policy.perSecond) / 1000);
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+  /** When the bucket is full again, after which it may be forgotten (a new one starts full). */
+  fullAt: number;
 }
 
 export class MemoryStore implements RateLimitStore {
   readonly name = "memory";
-  private windows = new Map<string, { count: number; resetAt: number }>();
+  private buckets = new Map<string, Bucket>();
   private lastSweep = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  hit(key: string, windowMs: number): WindowCount {
+  take(key: string, policy: RateLimitPolicy): BucketTake {
+    return this.apply(key, policy, 1);
+  }
+
+  async release(key: string, policy: RateLimitPolicy): Promise<void> {
+    this.apply(key, policy, -1);
+  }
+
+  private apply(key: string, policy: RateLimitPolicy, cost: number): BucketTake {
     const now = this.now();
-    this.sweep(now, windowMs);
-    let w = this.windows.get(key);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, w);
-    }
-    w.count += 1;
-    return { count: w.count, resetMs: w.resetAt - now };
+    this.sweep(now);
+    const bucket = this.buckets.get(key);
+    let tokens = bucket ? refill(bucket.tokens, bucket.at, now, policy) : policy.burst;
+    const allowed = cost < 0 || tokens >= cost;
+    if (allowed) tokens = Math.min(policy.burst, tokens - cost);
+    const fullAt = now + ((policy.burst - tokens) * 1000) / policy.perSecond;
+    this.buckets.set(key, { tokens, at: now, fullAt });
+    return { allowed, tokens };
   }
 
-  async release(key: string): Promise<void> {
-    const w = this.windows.get(key);
-    if (w && w.resetAt > this.now() && w.count > 0) w.count -= 1;
-  }
-
-  /** Drops ended windows now and then, so memory stays proportional to the callers of one window. */
-  private sweep(now: number, windowMs: number): void {
-    if (now - this.lastSweep < windowMs) return;
+  /** Drops full buckets now and then (once a minute), so memory follows the callers of the last minutes. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+    for (const [key, bucket] of this.buckets) if (bucket.fullAt <= now) this.buckets.delete(key);
   }
 
   get size(): number {
-    return this.windows.size;
+    return this.buckets.size;
   }
 }
 
-// INCR, and start the window's expiry on its first hit (or repair a key that lost its TTL).
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
+/*
+ * One bucket as a hash {t: tokens, a: ms of the last change}, refilled, taken from (ARGV[3] = 1) or given back
+ * (-1) atomically. The clock is Redis's own (TIME), so instances with skewed clocks share one bucket fairly;
+ * ARGV[4], when given, replaces it (tests). The key expires once the bucket would be full again.
+ * Returns {allowed, tokens as a string} (a Lua number reply would be truncated to an integer).
+ */
+const TAKE_SCRIPT = `
+local now = tonumber(ARGV[4])
+if not now then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
-return {count, ttl}`;
+local burst = tonumber(ARGV[1])
+local per_ms = tonumber(ARGV[2]) / 1000
+local cost = tonumber(ARGV[3])
+local state = redis.call('HMGET', KEYS[1], 't', 'a')
+local tokens = tonumber(state[1])
+local at = tonumber(state[2])
+if not tokens or not at then
+  tokens = burst
+  at = now
+end
+tokens = math.min(burst, tokens + math.max(0, now - at) * per_ms)
+local allowed = 0
+if cost < 0 or tokens >= cost then
+  tokens = math.min(burst, tokens - cost)
+  allowed = 1
+end
+redis.call('HSET', KEYS[1], 't', tostring(tokens), 'a', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / per_ms) + 1000)
+return {allowed, tostring(tokens)}`;
 
-// DECR keeps the key's expiry; a window that has ended is not brought back (with no expiry) at -1.
-const RELEASE_SCRIPT = `
-if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
-return 0`;
-
-type RedisWithHit = Redis & {
-  parRateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
-  parRateLimitRelease(key: string): Promise<number>;
+type RedisWithBucket = Redis & {
+  parTokenBucket(
+    key: string,
+    burst: number,
+    perSecond: number,
+    cost: number,
+    now: string,
+  ): Promise<[number, string]>;
 };
 
 export class RedisStore implements RateLimitStore {
   readonly name = "redis";
-  private readonly redis: RedisWithHit;
+  private readonly redis: RedisWithBucket;
   /**
    * The client fails fast while disconnected (no offline queue), so without this the first requests of a
    * new instance, sent while it is still connecting, would be counted in memory. Only the first connection
@@ -91,14 +144,15 @@ export class RedisStore implements RateLimitStore {
    */
   private firstConnection: Promise<void> | null;
 
+  /** `now`: a clock for tests; by default the script reads Redis's own. */
   constructor(
     redis: Redis,
     private readonly prefix: string,
     firstConnectionWaitMs = 1_000,
+    private readonly now?: () => number,
   ) {
-    redis.defineCommand("parRateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
-    redis.defineCommand("parRateLimitRelease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
-    this.redis = redis as RedisWithHit;
+    redis.defineCommand("parTokenBucket", { numberOfKeys: 1, lua: TAKE_SCRIPT });
+    this.redis = redis as RedisWithBucket;
     this.firstConnection =
       redis.status === "ready"
         ? null
@@ -114,15 +168,30 @@ export class RedisStore implements RateLimitStore {
           });
   }
 
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
-    if (this.firstConnection) await this.firstConnection;
-    const [count, ttl] = await this.redis.parRateLimitHit(`${this.prefix}ratelimit:${key}`, windowMs);
-    return { count, resetMs: ttl };
+  /** The Redis key of a caller's bucket. */
+  keyOf(key: string): string {
+    return `${this.prefix}bucket:${key}`;
   }
 
-  async release(key: string): Promise<void> {
+  async take(key: string, policy: RateLimitPolicy): Promise<BucketTake> {
+    return this.apply(key, policy, 1);
+  }
+
+  async release(key: string, policy: RateLimitPolicy): Promise<void> {
+    await this.apply(key, policy, -1);
+  }
+
+  private async apply(key: string, policy: RateLimitPolicy, cost: number): Promise<BucketTake> {
     if (this.firstConnection) await this.firstConnection;
-    await this.redis.parRateLimitRelease(`${this.prefix}ratelimit:${key}`);
+    const now = this.now ? String(this.now()) : "";
+    const [allowed, tokens] = await this.redis.parTokenBucket(
+      this.keyOf(key),
+      policy.burst,
+      policy.perSecond,
+      cost,
+      now,
+    );
+    return { allowed: allowed === 1, tokens: Number(tokens) };
   }
 }
 
@@ -146,28 +215,31 @@ export function createRedisClient(url: string): Redis {
   return redis;
 }
 
-export interface RateLimitPolicy {
-  /** Requests allowed per window. */
-  max: number;
-  windowSeconds: number;
-}
-
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Seconds until the window ends (at least 1). */
+  /**
+   * Seconds until the bucket is full again; with nothing left (a refusal), seconds until the next request is
+   * allowed (at least 1): what `Retry-After` says.
+   */
   resetSeconds: number;
   /** Which store counted: "redis", or "memory" (configured, or the fallback). */
   store: string;
+  policy: RateLimitPolicy;
   headers: Record<string, string>;
 }
 
-const POLICY_NAME = "default";
+/** Seconds for an empty bucket to fill: the draft's window `w` of a policy of `q` = burst. */
+export function refillSeconds(policy: RateLimitPolicy): number {
+  return Math.max(1, Math.ceil(policy.burst / policy.perSecond));
+}
 
 /**
  * RateLimit-Policy and RateLimit as in draft-ietf-httpapi-ratelimit-headers (structured fields), plus the
- * earlier drafts' RateLimit-Limit / -Remaining / -Reset that many clients still read.
+ * earlier drafts' RateLimit-Limit / -Remaining / -Reset that many clients still read. A bucket is described as
+ * the draft's quota `q` = burst over `w` = the seconds it takes to refill; `r` is what is left, `t` when it is
+ * full again (or, with nothing left, when the next request is allowed).
  */
 export function rateLimitHeaders(
   policy: RateLimitPolicy,
@@ -177,7 +249,7 @@ export function rateLimitHeaders(
   const fixed = policyHeaders(policy);
   return {
     "RateLimit-Policy": fixed.policy,
-    RateLimit: `"${POLICY_NAME}";r=${remaining};t=${resetSeconds}`,
+    RateLimit: `"${policy.name}";r=${remaining};t=${resetSeconds}`,
     "RateLimit-Limit": fixed.limit,
     "RateLimit-Remaining": String(remaining),
     "RateLimit-Reset": String(resetSeconds),
@@ -191,21 +263,40 @@ function policyHeaders(policy: RateLimitPolicy): { policy: string; limit: string
   let fixed = fixedHeaders.get(policy);
   if (!fixed) {
     fixed = {
-      policy: `"${POLICY_NAME}";q=${policy.max};w=${policy.windowSeconds}`,
-      limit: String(policy.max),
+      policy: `"${policy.name}";q=${policy.burst};w=${refillSeconds(policy)}`,
+      limit: String(policy.burst),
     };
     fixedHeaders.set(policy, fixed);
   }
   return fixed;
 }
 
+/** The decision for a bucket left at `tokens` after a request that was (or was not) allowed. */
+export function decide(policy: RateLimitPolicy, taken: BucketTake, store: string): RateLimitDecision {
+  const remaining = Math.max(0, Math.floor(taken.tokens + 1e-9));
+  const untilFull = (policy.burst - taken.tokens) / policy.perSecond;
+  const untilNext = (1 - taken.tokens) / policy.perSecond;
+  const resetSeconds = Math.max(1, Math.ceil((remaining > 0 ? untilFull : untilNext) - 1e-9));
+  return {
+    allowed: taken.allowed,
+    limit: policy.burst,
+    remaining,
+    resetSeconds,
+    store,
+    policy,
+    headers: rateLimitHeaders(policy, remaining, resetSeconds),
+  };
+}
+
 export class RateLimiter {
   private readonly fallback: MemoryStore;
 
+  /** `policy`: the default; `policies`: the per-client ones (RATE_LIMITS), chosen by policyFor. */
   constructor(
     readonly policy: RateLimitPolicy,
     private readonly store: RateLimitStore,
     fallback?: MemoryStore,
+    readonly policies: ReadonlyMap<string, RateLimitPolicy> = new Map(),
   ) {
     this.fallback = store instanceof MemoryStore ? store : (fallback ?? new MemoryStore());
   }
@@ -215,60 +306,43 @@ export class RateLimiter {
    * answers at once, without a promise: on the request path every promise costs (Node 20 tracks each for
    * AsyncLocalStorage).
    */
-  check(key: string): MaybePromise<RateLimitDecision> {
-    const windowMs = this.policy.windowSeconds * 1000;
-    const fallback = () => this.decide(this.fallback.hit(key, windowMs), this.fallback.name);
-    let counted: MaybePromise<WindowCount>;
+  check(key: string, policy: RateLimitPolicy = this.policy): MaybePromise<RateLimitDecision> {
+    const fallback = () => decide(policy, this.fallback.take(key, policy), this.fallback.name);
+    let taken: MaybePromise<BucketTake>;
     try {
-      counted = this.store.hit(key, windowMs);
+      taken = this.store.take(key, policy);
     } catch {
       return fallback();
     }
-    if (counted instanceof Promise) return counted.then((c) => this.decide(c, this.store.name), fallback);
-    return this.decide(counted, this.store.name);
-  }
-
-  private decide(counted: WindowCount, store: string): RateLimitDecision {
-    return this.decision(counted, store, counted.count <= this.policy.max);
+    if (taken instanceof Promise) return taken.then((t) => decide(policy, t, this.store.name), fallback);
+    return decide(policy, taken, this.store.name);
   }
 
   /**
-   * Takes back one request counted for `key` that turned out not to count (a sign-in that succeeded). Never
+   * Gives back one request counted for `key` that turned out not to count (a sign-in that succeeded). Never
    * throws: a failing shared store is left as it is, and the memory fallback (which may have counted it) released.
    */
-  async release(key: string): Promise<void> {
-    await this.store.release(key).catch(() => this.fallback.release(key));
-  }
-
-  private decision(counted: WindowCount, store: string, allowed: boolean): RateLimitDecision {
-    const remaining = Math.max(0, this.policy.max - counted.count);
-    const resetSeconds = Math.max(1, Math.ceil(counted.resetMs / 1000));
-    return {
-      allowed,
-      limit: this.policy.max,
-      remaining,
-      resetSeconds,
-      store,
-      headers: rateLimitHeaders(this.policy, remaining, resetSeconds),
-    };
+  async release(key: string, policy: RateLimitPolicy = this.policy): Promise<void> {
+    await this.store.release(key, policy).catch(() => this.fallback.release(key, policy));
   }
 }
-
 const g = globalThis as unknown as { parRateLimiter?: RateLimiter | null };
 
 /** The process's limiter, built from the environment; null when RATE_LIMIT_MAX is 0 (off). */
 export function getRateLimiter(): RateLimiter | null {
   if (g.parRateLimiter === undefined) {
     const env = getEnv();
-    const policy = { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS };
+    const policy = windowPolicy(env.RATE_LIMIT_MAX, env.RATE_LIMIT_WINDOW_SECONDS);
     g.parRateLimiter =
-      policy.max === 0
+      env.RATE_LIMIT_MAX === 0
         ? null
         : new RateLimiter(
             policy,
             env.REDIS_URL
               ? new RedisStore(createRedisClient(env.REDIS_URL), env.REDIS_KEY_PREFIX)
               : new MemoryStore(),
+            undefined,
+            env.RATE_LIMITS,
           );
   }
   return g.parRateLimiter;

@@ -1,12 +1,24 @@
 import { stringifyJson } from "./json.ts";
 import { type ApiError, problemBody } from "./problem.ts";
 
-/** Player data must never be stored by browsers or intermediaries. */
+/** The JSON text of each jsonResponse, for its ETag (conditional.ts) without reading the body back. */
+const jsonTexts = new WeakMap<Response, string>();
+
+/** The text a jsonResponse was built from; undefined for any other response. */
+export function jsonTextOf(response: Response): string | undefined {
+  return jsonTexts.get(response);
+}
+
+/**
+ * `no-store` unless the API's conditional step (conditional.ts) makes it `private, no-cache` with an ETag:
+ * an answer outside withApi (a token, a session) is never stored.
+ */
 export function jsonResponse(
   body: unknown,
   init: { status?: number; headers?: Record<string, string> } = {},
 ): Response {
-  return new Response(stringifyJson(body), {
+  const text = stringifyJson(body);
+  const response = new Response(text, {
     status: init.status ?? 200,
     headers: {
       "Content-Type": "application/json; charset=utf-8",
@@ -14,6 +26,8 @@ export function jsonResponse(
       ...init.headers,
     },
   });
+  jsonTexts.set(response, text);
+  return response;
 }
 
 export function problemResponse(error: ApiError, requestId: string, instance?: string): Response {

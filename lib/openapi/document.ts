@@ -1,5 +1,6 @@
 import { createDocument } from "zod-openapi";
 import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
+import { type Env, getEnv } from "@/lib/env";
 import { activityPaths } from "@/lib/openapi/paths/activity";
 import { auditPaths } from "@/lib/openapi/paths/audit";
 import { changePaths } from "@/lib/openapi/paths/changes";
@@ -54,9 +55,16 @@ Every successful profile, transaction list, search, export and audit-trail read 
 trail (who, session, player, operation, parameters, request id, client address); \`audit:read\` pages through it.
 
 ## Fair use
-Requests are rate limited per caller (the verified token's subject, else the client address); every response of a
-\`/players\` operation carries the quota in \`RateLimit-Policy\` / \`RateLimit\` (and the older \`RateLimit-Limit\`,
-\`-Remaining\`, \`-Reset\`); beyond it the answer is 429 with \`Retry-After\`.
+Requests are rate limited per caller (the verified token's subject, else the client address) by a token bucket: a
+caller may send \`q\` requests at once, and the bucket refills steadily (all of it in \`w\` seconds), so a client
+that paces itself at the rate is never refused, and one that bursts waits for the next token (a fraction of a
+second at the default), never for a whole window. Every response of a \`/players\` operation carries the caller's
+quota in \`RateLimit-Policy\` (\`"<policy>";q=<burst>;w=<seconds to refill>\`) and \`RateLimit\`
+(\`r\` = requests left, \`t\` = seconds until the bucket is full again, or with nothing left until the next
+request is allowed), plus the older \`RateLimit-Limit\`, \`-Remaining\`, \`-Reset\`; beyond it the answer is 429
+(\`/problems/rate-limited\`) with \`Retry-After\`. A 304 counts like the read it confirms. Machine clients
+(a client-credentials job) can be given a bucket of their own; prefer batch reads (\`ids=\`) to many single reads.
+The export's concurrency cap is a separate 429, \`/problems/too-many-exports\`.
 
 ## Decisions on the specification's gaps
 - **Presence**: every profile field is always present; unknown values are \`null\` (never omitted).
@@ -82,13 +90,46 @@ Requests are rate limited per caller (the verified token's subject, else the cli
 - **Unknown player**: 404 for both operations (not an empty list).
 - **Errors**: RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`request_id\` and, for invalid
   requests, \`errors[]\` naming each parameter or header. No stack traces or SQL are ever returned.
-- **Caching**: responses carrying player data are \`Cache-Control: no-store\`.
+- **Conditional reads**: every JSON read answers with a weak \`ETag\` of its body (masking included) and
+  \`Cache-Control: private, no-cache\` (a client may keep it, never a shared cache, and must revalidate). Send the tag
+  back in \`If-None-Match\`: 304 without a body while the data is unchanged. A 304 is audited as the read it
+  confirms and counts against the quota (the server read the data to know). The export and the live stream are
+  \`no-store\` and carry no ETag.
+- **Batch reads**: \`GET /players?ids=P1,P2,…\` answers up to 100 full profiles in one request.
 `.trim();
+
+/** This deployment's quotas (RATE_LIMIT_MAX per window, RATE_LIMITS' roles; client and subject ones are counted). */
+export function quotaDescription(
+  env: Pick<Env, "RATE_LIMIT_MAX" | "RATE_LIMIT_WINDOW_SECONDS" | "RATE_LIMITS">,
+): string {
+  if (env.RATE_LIMIT_MAX === 0) return "\n\nThis deployment: rate limiting is off.";
+  const lines = [
+    `- default (\`"default"\`): ${env.RATE_LIMIT_MAX} at once, refilled at ${env.RATE_LIMIT_MAX}/${env.RATE_LIMIT_WINDOW_SECONDS} s`,
+  ];
+  let own = 0;
+  for (const [key, policy] of env.RATE_LIMITS) {
+    if (key.startsWith("role:"))
+      lines.push(`- \`${key}\`: ${policy.burst} at once, refilled at ${policy.perSecond}/s`);
+    else own += 1;
+  }
+  if (own > 0)
+    lines.push(
+      `- ${own} client${own === 1 ? "" : "s"} with a quota of their own (named in their RateLimit-Policy)`,
+    );
+  return `\n\nThis deployment's quotas (a verified token's own, else its client's, else its most generous role's, else the default):\n${lines.join("\n")}`;
+}
 
 export function buildOpenApiDocument() {
   return createDocument({
     openapi: "3.1.0",
-    info: { title: "Player Account Read Service", version: "1.0.0", description: DESCRIPTION },
+    info: {
+      title: "Player Account Read Service",
+      version: "1.0.0",
+      description: DESCRIPTION.replace(
+        "The export's concurrency cap is a separate 429, `/problems/too-many-exports`.",
+        (cap) => `${cap}${quotaDescription(getEnv())}`,
+      ),
+    },
     servers: [{ url: "/api/v1", description: "This deployment" }],
     security: [{ bearerAuth: [] }],
     components: {

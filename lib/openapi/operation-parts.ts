@@ -16,24 +16,52 @@ export const requestIdHeader = z.string().meta({
 });
 export const rateLimitHeaders = {
   "RateLimit-Policy": z.string().meta({
-    description: 'The caller\'s quota (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";q=600;w=60`.',
+    description:
+      'The caller\'s token bucket (draft-ietf-httpapi-ratelimit-headers): its name, `q` requests at once, refilled in `w` seconds, e.g. `"default";q=600;w=60` (10 per second after a burst of 600).',
   }),
   RateLimit: z.string().meta({
     description:
-      'Requests left in the current window and seconds until it ends, e.g. `"default";r=598;t=42`.',
+      'Requests left (`r`) and seconds until the bucket is full again (`t`; with none left, until the next request is allowed), e.g. `"default";r=598;t=1`.',
   }),
-  "RateLimit-Limit": z.string().meta({ description: "Requests allowed per window (earlier drafts' form)." }),
-  "RateLimit-Remaining": z.string().meta({ description: "Requests left in the current window." }),
-  "RateLimit-Reset": z.string().meta({ description: "Seconds until the window ends." }),
+  "RateLimit-Limit": z
+    .string()
+    .meta({ description: "The bucket's size: requests allowed at once (earlier drafts' form)." }),
+  "RateLimit-Remaining": z.string().meta({ description: "Requests left in the bucket." }),
+  "RateLimit-Reset": z.string().meta({ description: "`t` of RateLimit." }),
 };
-export const ok = (description: string, schema: z.ZodType) => ({
+export const etagHeader = z.string().meta({
+  description:
+    "A weak entity tag of this answer's body as sent (its scope's masking included), e.g. `W/\"q1Nf…\"`: send it back in `If-None-Match` to be answered 304 while the data is unchanged.",
+});
+/** A JSON read: the ETag, revalidation on every use, the quota and request id. */
+export const ok = (description: string, schema: z.ZodType, example?: unknown) => ({
   description,
   headers: z.object({
     "X-Request-ID": requestIdHeader,
-    "Cache-Control": z.literal("no-store"),
+    ETag: etagHeader,
+    "Cache-Control": z.literal("private, no-cache").meta({
+      description:
+        "The caller may keep the answer (never a shared cache) but must revalidate it before each use: send its ETag in `If-None-Match`.",
+    }),
     ...rateLimitHeaders,
   }),
-  content: { "application/json": { schema } },
+  content: { "application/json": example === undefined ? { schema } : { schema, example } },
+});
+/** A JSON read's 304: the caller's copy (its `If-None-Match`) is current. */
+export const notModified = {
+  description:
+    "`If-None-Match` named this answer's current ETag: no body, the caller's copy is current. Audited as the read it confirms and counted against the quota like it (the server did the same read to know).",
+  headers: z.object({
+    "X-Request-ID": requestIdHeader,
+    ETag: etagHeader,
+    "Cache-Control": z.literal("private, no-cache"),
+    ...rateLimitHeaders,
+  }),
+};
+/** `If-None-Match`, which every JSON read takes beside X-Session-ID. */
+export const ifNoneMatchHeader = z.string().optional().meta({
+  description:
+    'ETags of copies the caller holds (`W/"…"`, a list, or `*`): answered 304 without a body when one is current.',
 });
 /** OpenAPI 3.1 lets a bearer scheme's requirement list the roles/scopes an operation needs. */
 export const requires = (scope: Scope) => [{ bearerAuth: [scope] }];
@@ -44,6 +72,9 @@ export const sessionHeader = z.object({
       "Caller's session identifier: 1–128 printable ASCII characters. Required; it is recorded with the request but not matched against playerId or a session store.",
   }),
 });
+
+/** The request headers of a JSON read: the session, and the ETags the caller holds. */
+export const readHeaders = sessionHeader.extend({ "If-None-Match": ifNoneMatchHeader });
 
 export const commonErrors = {
   "401": problem(
@@ -57,7 +88,7 @@ export const commonErrors = {
   ),
   "429": {
     ...problem(
-      "This caller's request quota is used up. Wait `Retry-After` seconds; the RateLimit headers describe the quota.",
+      "This caller's request quota is used up (`/problems/rate-limited`). Wait `Retry-After` seconds (the next token, usually 1 s); the RateLimit headers describe the quota.",
     ),
     headers: z.object({ "Retry-After": z.string(), ...rateLimitHeaders }),
   },

@@ -11,10 +11,11 @@ export interface ReadInput<P, Q> {
   principal: ApiPrincipal;
 }
 
-/** A read's answer as the server holds it (ExactNumber money), and the audit row it declares. */
+/** A read's answer as the server holds it (ExactNumber money), and the audit rows it declares. */
 export interface ReadResult<B> {
   body: B;
-  audit: AuditedRead;
+  /** One row, or one per player the answer holds (a batch read; none when it holds no player). */
+  audit: AuditedRead | readonly AuditedRead[];
 }
 
 /**

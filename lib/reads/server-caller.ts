@@ -5,7 +5,8 @@ import { hasScope, SCOPES, scopeClaimForRoles, scopesForRoles } from "@/lib/auth
 import type { SessionState } from "@/lib/auth/session-store";
 import { getEnv } from "@/lib/env";
 import { chargeQuota } from "@/lib/http/admission";
-import { assertAuditable, auditRecord, commitAuditRecord, type ReadOrigin } from "@/lib/http/audited-read";
+import type { AuditedRead } from "@/lib/http/api-context";
+import { assertAuditable, auditRecord, commitAuditRecords, type ReadOrigin } from "@/lib/http/audited-read";
 import { clientAddress } from "@/lib/http/client-address";
 import { insufficientScope, unauthorized } from "@/lib/http/problem";
 import { newRequestId } from "@/lib/http/request-id";
@@ -64,7 +65,8 @@ export async function createServerCaller(options: ServerCallerOptions): Promise<
         clientRequestId: null,
         address,
       };
-      await commitAuditRecord(auditRecord(origin, principal, result.audit));
+      const reads = Array.isArray(result.audit) ? result.audit : [result.audit as AuditedRead];
+      await commitAuditRecords(reads.map((read) => auditRecord(origin, principal, read)));
       return toWireShape(result.body) as W;
     },
   };

@@ -130,6 +130,46 @@ export const playerProfileSchema = z
 
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;
 
+/** Most distinct ids one batch read takes (`GET /players?ids=…`). */
+export const MAX_BATCH_IDS = 100;
+
+export const playerBatchIdsParam = z
+  .array(playerIdSchema)
+  .min(1, "must name at least one player id")
+  .refine(
+    (ids) => new Set(ids).size <= MAX_BATCH_IDS,
+    `must name at most ${MAX_BATCH_IDS} distinct player ids`,
+  )
+  .meta({
+    description: `A batch read: up to ${MAX_BATCH_IDS} distinct player ids, comma-separated (\`ids=P000007,P000008\`) or repeated (\`ids=P000007&ids=P000008\`); duplicates count once. Answers full profiles (\`PlayerBatch\`) instead of a search page; cannot be combined with \`q\`, \`assigned\`, \`limit\` or \`offset\`.`,
+    param: { example: ["P000007", "P000008"], style: "form", explode: false },
+  });
+
+export const playerBatchQuerySchema = z
+  .strictObject({ ids: playerBatchIdsParam })
+  .meta({ id: "PlayerBatchQuery" });
+
+export type PlayerBatchQuery = z.infer<typeof playerBatchQuerySchema>;
+
+export const playerBatchResponseSchema = z
+  .object({
+    players: z.array(playerProfileSchema).meta({
+      description:
+        "The profiles found, in the order their ids were first named; each as `GET /players/{playerId}` answers it (masked alike without `players:pii`).",
+    }),
+    missing: z.array(z.string()).meta({
+      description:
+        "The ids named that are no player, in the order named (not an error: the others are answered).",
+    }),
+  })
+  .meta({
+    id: "PlayerBatch",
+    description:
+      "A batch read's answer. Each player returned is one `profile` row in the audit trail, as if read one by one; a missing id is not recorded.",
+  });
+
+export type PlayerBatch = z.infer<typeof playerBatchResponseSchema>;
+
 export const playerSummarySchema = z
   .object({
     id: z.string(),

@@ -2,11 +2,12 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-opena
 import { SCOPES } from "@/lib/auth/scopes";
 import {
   commonErrors,
+  notModified,
   ok,
   playerPath,
   problem,
+  readHeaders,
   requires,
-  sessionHeader,
 } from "@/lib/openapi/operation-parts";
 import { monthlyActivityQuerySchema, monthlyActivityResponseSchema } from "@/lib/schemas/activity";
 import { playerSummarySchema, summaryQuerySchema } from "@/lib/schemas/summary";
@@ -23,9 +24,10 @@ const getPlayerMonthlyActivity = {
   description:
     "An addition to the spec for the back-office activity chart: completed transactions per UTC calendar month, by transaction `date`, for `months` months ending with `to_month` (default: the last 12 months including the current one).",
   security: requires(SCOPES.playersRead),
-  requestParams: { path: playerPath, query: monthlyActivityQuerySchema, header: sessionHeader },
+  requestParams: { path: playerPath, query: monthlyActivityQuerySchema, header: readHeaders },
   responses: {
     "200": ok("One entry per month, oldest first.", monthlyActivityResponseSchema),
+    "304": notModified,
     "400": problem("Invalid playerId, months or to_month, or an unknown parameter."),
     "404": problem("No player with this id."),
     ...commonErrors,
@@ -39,9 +41,10 @@ const getPlayerPeriodSummary = {
   description:
     "An addition to the spec for the back-office player page: for the last 30, 90 or 365 UTC days (today included) or all time, completed deposits and withdrawals (count, sum, average), net deposits, bets, wins, gross gaming revenue (`bets − wins`, positive when the house won), bonus grants, and the first and last activity. Exact: counted from the per-day statistics, whole UTC days only.",
   security: requires(SCOPES.playersRead),
-  requestParams: { path: playerPath, query: summaryQuerySchema, header: sessionHeader },
+  requestParams: { path: playerPath, query: summaryQuerySchema, header: readHeaders },
   responses: {
     "200": ok("The player's figures for the period.", playerSummarySchema),
+    "304": notModified,
     "400": problem("Invalid playerId or period, or an unknown parameter."),
     "404": problem("No player with this id."),
     ...commonErrors,

@@ -2,11 +2,12 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-opena
 import { SCOPES } from "@/lib/auth/scopes";
 import {
   commonErrors,
+  notModified,
   ok,
   playerPath,
   problem,
+  readHeaders,
   requires,
-  sessionHeader,
 } from "@/lib/openapi/operation-parts";
 import {
   AUDIT_OPERATIONS,
@@ -24,9 +25,10 @@ const listPlayerAuditEvents = {
   summary: "Page through a player's audit trail",
   description: `Admins only (\`audit:read\`). Who read this player's data: reads naming the player (operations ${AUDIT_OPERATIONS.map((o) => `\`${o}\``).join(", ")}) and searches whose results contained the player. Newest first, cursor paging. Reading the trail is itself recorded.`,
   security: requires(SCOPES.auditRead),
-  requestParams: { path: playerPath, query: auditListQuerySchema, header: sessionHeader },
+  requestParams: { path: playerPath, query: auditListQuerySchema, header: readHeaders },
   responses: {
     "200": ok("A page of audit events.", auditListResponseSchema),
+    "304": notModified,
     "400": problem("Invalid operation, cursor or limit, or an unknown parameter."),
     "404": problem("No player with this id."),
     ...commonErrors,
@@ -40,9 +42,10 @@ const listAuditLog = {
   description:
     "Admins only (`audit:read`). Every recorded read, newest first, optionally narrowed by user (`subject`: the id exactly; `user`: the id, or the display name or its beginning), player (named in the path or returned by a search), operation and period. With `player_id` the answer also says who read that player's data, how often and when last (`readers`). Cursor paging: keep the filters and pass `next_cursor` as `cursor`. Reading it is itself recorded (`audit_trail`); the back office hides those reads unless asked (`operation` without `audit_trail`).",
   security: requires(SCOPES.auditRead),
-  requestParams: { query: auditLogQuerySchema, header: sessionHeader },
+  requestParams: { query: auditLogQuerySchema, header: readHeaders },
   responses: {
     "200": ok("A page of audit events.", auditLogResponseSchema),
+    "304": notModified,
     "400": problem(
       "Invalid subject, user, player_id, operation, from_date, to_date (or from_date after to_date), cursor or limit, or an unknown parameter.",
     ),

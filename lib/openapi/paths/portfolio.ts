@@ -1,6 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import { commonErrors, ok, problem, requires, sessionHeader } from "@/lib/openapi/operation-parts";
+import { commonErrors, notModified, ok, problem, readHeaders, requires } from "@/lib/openapi/operation-parts";
 import {
   portfolioManagersQuerySchema,
   portfolioManagersResponseSchema,
@@ -17,9 +17,10 @@ const getPortfolio = {
   description:
     "An addition to the spec for the back office's **My players** page: every player whose `vip_manager` is the manager, with the last 30 UTC days' completed deposits, withdrawals, net deposits and GGR against the 30 days before, days since the last deposit and the last transaction, pending withdrawals (count, amount, oldest) and the flags `churn_risk`, `big_withdrawal`, `pending_withdrawal_24h` and `deposit_spike` (see PortfolioFlag; thresholds in `flag_rules`). Who may read whose book: an admin any manager's (and must name one); a VIP manager only their own, matched by the verified token's `name` claim; nobody else (403). Recorded in the audit trail as `portfolio` with the ids of the players returned.",
   security: requires(SCOPES.playersRead),
-  requestParams: { query: portfolioQuerySchema, header: sessionHeader },
+  requestParams: { query: portfolioQuerySchema, header: readHeaders },
   responses: {
     "200": ok("The manager's players, ordered by id.", portfolioResponseSchema),
+    "304": notModified,
     "400": problem("Invalid `manager`, `manager` left out by an admin, or an unknown parameter."),
     ...commonErrors,
     "403": problem(
@@ -35,9 +36,10 @@ const listPortfolioManagers = {
   description:
     "Admins only: every `vip_manager` value named on a profile, with its number of players, for choosing a book to read with `GET /portfolio?manager=…`. Names of staff, not player data: not recorded in the audit trail.",
   security: requires(SCOPES.playersRead),
-  requestParams: { query: portfolioManagersQuerySchema, header: sessionHeader },
+  requestParams: { query: portfolioManagersQuerySchema, header: readHeaders },
   responses: {
     "200": ok("The managers, by name.", portfolioManagersResponseSchema),
+    "304": notModified,
     "400": problem("An unknown parameter."),
     ...commonErrors,
     "403": problem("The token lacks `players:read`, or the caller is not an admin."),

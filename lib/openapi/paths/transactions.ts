@@ -4,9 +4,13 @@ import { SCOPES } from "@/lib/auth/scopes";
 import { exportHeaders, RESUME_RECIPE } from "@/lib/openapi/export-parts";
 import {
   commonErrors,
+  notModified,
   ok,
   playerPath,
   problem,
+  rateLimitHeaders,
+  readHeaders,
+  requestIdHeader,
   requires,
   sessionHeader,
 } from "@/lib/openapi/operation-parts";
@@ -31,14 +35,21 @@ const listPlayerTransactions = {
   summary: "Get a player's transaction history",
   description:
     "Filterable, paged, newest first. Filters: values of one parameter OR, parameters AND, date bounds inclusive. Page with `offset` (as the spec says) or, for deep reads by machines, with `cursor` (keyset: pass the previous page's `next_cursor`; the same cost on page 10,000 as on page 1). `total` is exact in both modes and counts every match, not only those after the cursor.",
-  requestParams: { path: playerPath, query: transactionListQuerySchema, header: sessionHeader },
+  requestParams: { path: playerPath, query: transactionListQuerySchema, header: readHeaders },
   responses: {
     "200": ok("A page of transactions with the exact total.", transactionListResponseSchema),
+    "304": notModified,
     "400": problem(
       "Invalid filter or paging parameter (also: a `cursor` this API did not issue, or `cursor` with a non-zero `offset`); `errors` names each one.",
     ),
     "404": problem("No player with this id."),
     ...commonErrors,
+    "429": {
+      ...problem(
+        "Either this caller's request quota is used up (`/problems/rate-limited`, with the RateLimit headers), or it already runs its most exports at once (`/problems/too-many-exports`): retry after `Retry-After` seconds.",
+      ),
+      headers: z.object({ "Retry-After": z.string(), ...rateLimitHeaders }),
+    },
   },
 } satisfies ZodOpenApiOperationObject;
 
@@ -48,7 +59,7 @@ const exportPlayerTransactions = {
   security: requires(SCOPES.playersRead),
   summary: "Export a player's transactions as CSV or NDJSON",
   description:
-    "An addition to the spec: every transaction matching the same filters as the list, newest first, no paging, streamed as it is read (constant memory on the server, first bytes at once, any size). Each row carries `player_id` and the transaction's fields; money has its exact digits, times are UTC ISO 8601. CSV: a header row, CRLF line ends, fields quoted when needed (RFC 4180), empty for null; every text field (all but date, amount, created_at and completed_at) that starts with a tab, CR or LF, or with `=`, `+`, `-`, `@` after leading blanks, is prefixed with `'` so spreadsheets never run it as a formula. NDJSON: one JSON object per line, the transaction record shape `npm run db:import` reads. Rows are read in batches, each continuing after the previous one: rows written while an export runs may or may not appear, none is repeated. A failure after the first bytes cuts the connection (the transfer is then visibly incomplete); so does a client that takes nothing for 30 s (the server's idle limit). One caller (token subject, else client address) runs at most 2 exports at once (server setting): a third is 429 with `Retry-After`. Recorded in the audit trail as `export`. `X-Total-Count` sends the number of rows at once; `Accept-Encoding: gzip` gets a gzip body. Every row carries its `id` (CSV: the `id` column), the key to resume with: " +
+    "An addition to the spec: every transaction matching the same filters as the list, newest first, no paging, streamed as it is read (constant memory on the server, first bytes at once, any size). Each row carries `player_id` and the transaction's fields; money has its exact digits, times are UTC ISO 8601. CSV: a header row, CRLF line ends, fields quoted when needed (RFC 4180), empty for null; every text field (all but date, amount, created_at and completed_at) that starts with a tab, CR or LF, or with `=`, `+`, `-`, `@` after leading blanks, is prefixed with `'` so spreadsheets never run it as a formula. NDJSON: one JSON object per line, the transaction record shape `npm run db:import` reads. Rows are read in batches, each continuing after the previous one: rows written while an export runs may or may not appear, none is repeated. A failure after the first bytes cuts the connection (the transfer is then visibly incomplete); so does a client that takes nothing for 30 s (the server's idle limit). One caller (token subject, else client address) runs at most 2 exports at once (server setting): a third is 429 with `Retry-After` and the problem type `/problems/too-many-exports` (its own: the request quota, `/problems/rate-limited`, may have plenty left). Recorded in the audit trail as `export`. `X-Total-Count` sends the number of rows at once; `Accept-Encoding: gzip` gets a gzip body. Every row carries its `id` (CSV: the `id` column), the key to resume with: " +
     RESUME_RECIPE +
     " A resumed CSV has no header row (`header=absent` in its media type), so its bytes append to the first part's.",
   requestParams: { path: playerPath, query: transactionExportQuerySchema, header: sessionHeader },
@@ -101,9 +112,10 @@ const getPlayerTransactionFacets = {
   description:
     "An addition to the spec for the back-office filters: the event types (all of them, with counts), the event names and creators the player actually has, with counts, and the span of the player's transaction dates. Takes the list's filters: faceted counts, each facet counted under every filter but its own.",
   security: requires(SCOPES.playersRead),
-  requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: sessionHeader },
+  requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: readHeaders },
   responses: {
     "200": ok("The player's filter values.", transactionFacetsSchema),
+    "304": notModified,
     "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
     "404": problem("No player with this id."),
     ...commonErrors,
@@ -117,9 +129,10 @@ const getPlayerTransactionTotals = {
   description:
     "An addition to the spec for the totals row under the back office's transaction table: takes the list's filters and answers the number of matching transactions and their exact signed sum per currency. Completed deposits, withdrawals, bets and wins are summed from the per-day statistics (whole UTC days) plus the partial days at a range's ends; other filters row by row.",
   security: requires(SCOPES.playersRead),
-  requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: sessionHeader },
+  requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: readHeaders },
   responses: {
     "200": ok("The totals under the filters.", transactionTotalsSchema),
+    "304": notModified,
     "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
     "404": problem("No player with this id."),
     ...commonErrors,

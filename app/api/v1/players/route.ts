@@ -1,12 +1,14 @@
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
 import { routeRead } from "@/lib/db/read-router";
-import { readRoute } from "@/lib/http/api-handler";
+import type { ApiContext } from "@/lib/http/api-context";
+import { readHandler, readRoute } from "@/lib/http/api-handler";
 import { invalidParameters } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
 import { maskSummaryContact } from "@/lib/players/mask-contact";
 import { searchPlayers } from "@/lib/players/search-players";
+import { isBatchRead, playerBatchRead, rejectSearchWithIds } from "@/lib/reads/player-batch";
 import { playerSearchQuerySchema } from "@/lib/schemas/player";
 
 export const dynamic = "force-dynamic";
@@ -23,11 +25,20 @@ function assignedManager(principal: ApiPrincipal): string {
   ]);
 }
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async function playerSearchRoute({
+const batchRead = readHandler(playerBatchRead);
+
+/** `ids=…` is a batch read of full profiles (lib/reads/player-batch.ts); anything else a search. */
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async function playersRoute(context) {
+  if (!isBatchRead(context.url.searchParams)) return playerSearch(context);
+  rejectSearchWithIds(context.url.searchParams);
+  return batchRead(context);
+});
+
+async function playerSearch({
   url,
   principal,
   audit,
-}) {
+}: ApiContext<Record<string, string>>): Promise<Response> {
   const query = parseQuery(playerSearchQuerySchema, url.searchParams);
   const pii = hasScope(principal, SCOPES.playersPii);
   const vipManager = query.assigned === "me" ? assignedManager(principal) : undefined;
@@ -50,4 +61,4 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async functi
     has_more: query.offset + players.length < total,
     transactions,
   });
-});
+}
