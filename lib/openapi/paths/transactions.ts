@@ -10,7 +10,6 @@ import {
   problem,
   rateLimitHeaders,
   readHeaders,
-  requestIdHeader,
   requires,
   sessionHeader,
 } from "@/lib/openapi/operation-parts";
