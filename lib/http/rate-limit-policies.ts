@@ -1,5 +1,5 @@
-import type { ApiPrincipal } from "@/lib/auth/api-auth";
-import { isRole } from "@/lib/auth/roles";
+import type { ApiPrincipal } from "../auth/api-auth.ts";
+import { isRole } from "../auth/roles.ts";
 import type { RateLimitPolicy } from "./rate-limit.ts";
 
 /*

@@ -77,3 +77,42 @@ export const playerSearchExample = {
   has_more: false,
   transactions: [],
 };
+
+/** GET /players/P000007/transactions?limit=2 (the demo data). */
+export const transactionPageExample = {
+  transactions: [
+    {
+      id: "T0000029629",
+      date: "2026-11-20T11:59:40.000Z",
+      event_type: "bet",
+      event_name: "Live Casino Bet",
+      event_note: "Blackjack VIP",
+      amount: -2.1,
+      currency: "CAD",
+      payment_method: null,
+      created_by: "System",
+      created_at: "2026-11-20T11:59:40.000Z",
+      completed_at: "2026-11-20T11:59:40.000Z",
+      status: "completed",
+    },
+    {
+      id: "T0000029630",
+      date: "2026-11-20T11:59:32.000Z",
+      event_type: "bet",
+      event_name: "Live Casino Bet",
+      event_note: "Blackjack VIP",
+      amount: -8.4,
+      currency: "CAD",
+      payment_method: null,
+      created_by: "System",
+      created_at: "2026-11-20T11:59:32.000Z",
+      completed_at: "2026-11-20T11:59:32.000Z",
+      status: "completed",
+    },
+  ],
+  total: 24000,
+  limit: 2,
+  offset: 0,
+  has_more: true,
+  next_cursor: "MTc5NTE3NTk3MjAwMC5UMDAwMDAyOTYzMA",
+};

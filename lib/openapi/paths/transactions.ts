@@ -21,6 +21,7 @@ import {
 } from "@/lib/schemas/transaction";
 import { transactionFacetsSchema } from "@/lib/schemas/transaction-facets";
 import { transactionTotalsSchema } from "@/lib/schemas/transaction-totals";
+import { transactionPageExample } from "../examples.ts";
 
 /*
  * A player's transactions: the list, the export, the filter values and the totals. The keys' order is their
@@ -36,7 +37,11 @@ const listPlayerTransactions = {
     "Filterable, paged, newest first. Filters: values of one parameter OR, parameters AND, date bounds inclusive. Page with `offset` (as the spec says) or, for deep reads by machines, with `cursor` (keyset: pass the previous page's `next_cursor`; the same cost on page 10,000 as on page 1). `total` is exact in both modes and counts every match, not only those after the cursor.",
   requestParams: { path: playerPath, query: transactionListQuerySchema, header: readHeaders },
   responses: {
-    "200": ok("A page of transactions with the exact total.", transactionListResponseSchema),
+    "200": ok(
+      "A page of transactions with the exact total.",
+      transactionListResponseSchema,
+      transactionPageExample,
+    ),
     "304": notModified,
     "400": problem(
       "Invalid filter or paging parameter (also: a `cursor` this API did not issue, or `cursor` with a non-zero `offset`); `errors` names each one.",
