@@ -111,8 +111,8 @@ describe("importNdjson", () => {
       "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'transactions'",
     );
     // The key, four date orders, two amount-size orders, the bonus grants' and the pending withdrawals' partial
-    // indexes (with their WHERE back) and the lookup's lower(id).
-    expect(indexes.rowCount).toBe(10);
+    // indexes (with their WHERE back), the lookup's lower(id) and updated_since's (player_id, updated_at).
+    expect(indexes.rowCount).toBe(11);
     expect(indexes.rows.find((r) => r.indexname === "transactions_bonus_grants_idx")?.indexdef).toMatch(
       /INCLUDE \(amount\) WHERE \(\(event_type = 'bonus'::event_type\) AND \(amount > \(0\)::numeric\) AND \(completed_at IS NOT NULL\)\)/,
     );
