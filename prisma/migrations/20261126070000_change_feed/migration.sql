@@ -167,6 +167,8 @@ CREATE TRIGGER transactions_changes_truncate AFTER TRUNCATE ON "transactions"
 
 -- `updated_since` on a player's transactions: a range scan of the player's rows by update time.
 CREATE INDEX "transactions_player_updated_at_idx" ON "transactions"("player_id", "updated_at");
-CREATE INDEX "players_updated_at_idx" ON "players"("updated_at");
+-- None on players.updated_at: nothing reads players by it (a profile syncer follows the feed), and an index on a
+-- column every balance update changes would make each of the ingest's player updates non-HOT, writing a new
+-- entry into every index of players (three of them trigram GINs) per batch and player.
 
 ALTER TYPE "audit_operation" ADD VALUE 'changes';
