@@ -1,11 +1,15 @@
 import { createDocument } from "zod-openapi";
 import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
+import { getEnv } from "@/lib/env";
+import { publicOriginOf } from "@/lib/http/problem-types.mjs";
+import { addSampledExamples } from "@/lib/openapi/examples";
 import { activityPaths } from "@/lib/openapi/paths/activity";
 import { auditPaths } from "@/lib/openapi/paths/audit";
 import { livePaths } from "@/lib/openapi/paths/live";
 import { playerPaths } from "@/lib/openapi/paths/players";
 import { portfolioPaths } from "@/lib/openapi/paths/portfolio";
 import { transactionPaths } from "@/lib/openapi/paths/transactions";
+import { securitySchemes } from "@/lib/openapi/security";
 import { changeEventSchema, feedEventSchema, renewEventSchema } from "@/lib/schemas/live";
 
 /*
@@ -22,6 +26,9 @@ const SCOPE_TABLE = [
 const ROLE_LIST = ROLES.map((r) => `\`${r}\` → ${ROLE_SCOPES[r].map((s) => `\`${s}\``).join(", ")}`).join(
   "; ",
 );
+
+/** The document's version: the API's (v1) contract, its minor bumped by additions (docs/versioning.md). */
+export const API_VERSION = "1.1.0";
 
 const DESCRIPTION = `
 Read-only access to gaming-platform players for back-office callers.
@@ -83,26 +90,28 @@ Requests are rate limited per caller (the verified token's subject, else the cli
 `.trim();
 
 export function buildOpenApiDocument() {
-  return createDocument({
+  const env = getEnv();
+  const origin = publicOriginOf(process.env);
+  const document = createDocument({
     openapi: "3.1.0",
-    info: { title: "Player Account Read Service", version: "1.0.0", description: DESCRIPTION },
+    info: {
+      title: "Player Account Read Service",
+      version: API_VERSION,
+      description: DESCRIPTION,
+      // Proprietary: the service is not licensed to third parties; integrators follow their contract.
+      license: { name: "Proprietary", url: `${origin}/problems` },
+      contact: { name: "Player Account Read Service team", url: `${origin}/api/v1/docs` },
+    },
     servers: [{ url: "/api/v1", description: "This deployment" }],
-    security: [{ bearerAuth: [] }],
+    security: [{ bearerAuth: [] }, { oauth2: [] }],
     components: {
-      // The live stream's event payloads: named here, as a text/event-stream body cannot reference them.
+      // The live stream's event payloads, referenced by its text/event-stream body's `contentSchema` (live.ts).
       schemas: {
         LiveFeedEvent: feedEventSchema,
         LiveChangeEvent: changeEventSchema,
         LiveRenewEvent: renewEventSchema,
       },
-      securitySchemes: {
-        bearerAuth: {
-          type: "http",
-          scheme: "bearer",
-          bearerFormat: "JWT (AUTH_MODE=jwt) or any token (demo)",
-          description: `Scopes (listed per operation): ${Object.values(SCOPES).join(", ")}. See the description above.`,
-        },
-      },
+      securitySchemes: securitySchemes(env),
     },
     tags: [
       { name: "Players", description: "Player search, profiles, transactions, exports and activity." },
@@ -117,4 +126,5 @@ export function buildOpenApiDocument() {
       ...auditPaths,
     },
   });
+  return addSampledExamples(document as Parameters<typeof addSampledExamples>[0]) as typeof document;
 }

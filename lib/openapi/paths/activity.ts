@@ -1,12 +1,13 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
+  badRequest,
   commonErrors,
   ok,
   playerPath,
-  problem,
   requires,
   sessionHeader,
+  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import { monthlyActivityQuerySchema, monthlyActivityResponseSchema } from "@/lib/schemas/activity";
 import { playerSummarySchema, summaryQuerySchema } from "@/lib/schemas/summary";
@@ -26,8 +27,8 @@ const getPlayerMonthlyActivity = {
   requestParams: { path: playerPath, query: monthlyActivityQuerySchema, header: sessionHeader },
   responses: {
     "200": ok("One entry per month, oldest first.", monthlyActivityResponseSchema),
-    "400": problem("Invalid playerId, months or to_month, or an unknown parameter."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId, months or to_month, or an unknown parameter."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
@@ -42,8 +43,8 @@ const getPlayerPeriodSummary = {
   requestParams: { path: playerPath, query: summaryQuerySchema, header: sessionHeader },
   responses: {
     "200": ok("The player's figures for the period.", playerSummarySchema),
-    "400": problem("Invalid playerId or period, or an unknown parameter."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId or period, or an unknown parameter."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;

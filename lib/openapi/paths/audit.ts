@@ -1,12 +1,13 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
+  badRequest,
   commonErrors,
   ok,
   playerPath,
-  problem,
   requires,
   sessionHeader,
+  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import {
   AUDIT_OPERATIONS,
@@ -27,8 +28,8 @@ const listPlayerAuditEvents = {
   requestParams: { path: playerPath, query: auditListQuerySchema, header: sessionHeader },
   responses: {
     "200": ok("A page of audit events.", auditListResponseSchema),
-    "400": problem("Invalid operation, cursor or limit, or an unknown parameter."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid operation, cursor or limit, or an unknown parameter."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
@@ -43,7 +44,7 @@ const listAuditLog = {
   requestParams: { query: auditLogQuerySchema, header: sessionHeader },
   responses: {
     "200": ok("A page of audit events.", auditLogResponseSchema),
-    "400": problem(
+    "400": badRequest(
       "Invalid subject, user, player_id, operation, from_date, to_date (or from_date after to_date), cursor or limit, or an unknown parameter.",
     ),
     ...commonErrors,

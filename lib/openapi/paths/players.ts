@@ -1,12 +1,13 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
+  badRequest,
   commonErrors,
   ok,
   playerPath,
-  problem,
   requires,
   sessionHeader,
+  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import {
   playerProfileSchema,
@@ -26,7 +27,7 @@ const searchPlayers = {
   requestParams: { query: playerSearchQuerySchema, header: sessionHeader },
   responses: {
     "200": ok("A page of player summaries.", playerSearchResponseSchema),
-    "400": problem("Invalid q, limit or offset, or an unknown parameter."),
+    "400": badRequest("Invalid q, limit or offset, or an unknown parameter."),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
@@ -41,8 +42,8 @@ const getPlayerProfile = {
   requestParams: { path: playerPath, header: sessionHeader },
   responses: {
     "200": ok("The player's profile.", playerProfileSchema),
-    "400": problem("Invalid playerId, or a query parameter was given (this operation takes none)."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId, or a query parameter was given (this operation takes none)."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;

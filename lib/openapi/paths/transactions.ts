@@ -2,14 +2,15 @@ import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
+  badRequest,
   commonErrors,
   ok,
   playerPath,
-  problem,
   rateLimitHeaders,
   requestIdHeader,
   requires,
   sessionHeader,
+  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import {
   transactionExportQuerySchema,
@@ -35,13 +36,33 @@ const listPlayerTransactions = {
   requestParams: { path: playerPath, query: transactionListQuerySchema, header: sessionHeader },
   responses: {
     "200": ok("A page of transactions with the exact total.", transactionListResponseSchema),
-    "400": problem(
+    "400": badRequest(
       "Invalid filter or paging parameter (also: a `cursor` this API did not issue, or `cursor` with a non-zero `offset`); `errors` names each one.",
     ),
-    "404": problem("No player with this id."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
+
+const EXPORT_ROW_EXAMPLE = {
+  player_id: "P000007",
+  id: "T000000123",
+  date: "2026-11-20T12:00:00.000Z",
+  event_type: "deposit",
+  event_name: "card_deposit",
+  event_note: null,
+  amount: 1250.5,
+  currency: "EUR",
+  payment_method: "card",
+  created_by: "player",
+  created_at: "2026-11-20T12:00:00.000Z",
+  completed_at: "2026-11-20T12:00:05.000Z",
+  status: "completed",
+};
+const NDJSON_EXAMPLE = `${JSON.stringify(EXPORT_ROW_EXAMPLE)}\n`;
+const CSV_EXAMPLE = `${Object.keys(EXPORT_ROW_EXAMPLE).join(",")}\r\n${Object.values(EXPORT_ROW_EXAMPLE)
+  .map((v) => v ?? "")
+  .join(",")}\r\n`;
 
 const exportPlayerTransactions = {
   operationId: "exportPlayerTransactions",
@@ -61,16 +82,20 @@ const exportPlayerTransactions = {
         ...rateLimitHeaders,
       }),
       content: {
-        "text/csv": { schema: z.string().meta({ description: "RFC 4180 CSV with a header row." }) },
+        "text/csv": {
+          schema: z.string().meta({ description: "RFC 4180 CSV with a header row." }),
+          example: CSV_EXAMPLE,
+        },
         "application/x-ndjson": {
           schema: z
             .string()
             .meta({ description: "One JSON transaction record (with `player_id`) per line." }),
+          example: NDJSON_EXAMPLE,
         },
       },
     },
-    "400": problem("Invalid filter or format, or an unknown parameter; `errors` names each one."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid filter or format, or an unknown parameter; `errors` names each one."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
@@ -85,8 +110,8 @@ const getPlayerTransactionFacets = {
   requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: sessionHeader },
   responses: {
     "200": ok("The player's filter values.", transactionFacetsSchema),
-    "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
@@ -101,8 +126,8 @@ const getPlayerTransactionTotals = {
   requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: sessionHeader },
   responses: {
     "200": ok("The totals under the filters.", transactionTotalsSchema),
-    "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
