@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Scope } from "@/lib/auth/scopes";
+import type { DeprecationPolicy } from "@/lib/http/deprecation";
 import { type ProblemSlug, problemTypeEntry, problemTypeUri } from "@/lib/http/problem-types.mjs";
 import { problemSchema } from "@/lib/schemas/common";
 import { playerIdSchema } from "@/lib/schemas/player";
@@ -107,3 +108,14 @@ export const commonErrors = {
 };
 
 export const playerPath = z.object({ playerId: playerIdSchema });
+
+/**
+ * What a deprecated operation adds to its description in the document (docs/versioning.md): `deprecated: true`
+ * and the dates its answers carry in `Deprecation` and `Sunset` (lib/http/deprecation.ts, the same policy object).
+ */
+export const deprecatedOperation = (policy: DeprecationPolicy) => ({
+  deprecated: true,
+  "x-deprecated-since": policy.since,
+  ...(policy.sunset ? { "x-sunset": policy.sunset } : {}),
+  ...(policy.successor ? { "x-successor": policy.successor } : {}),
+});
