@@ -34,7 +34,9 @@ const DESCRIPTION = `
 Read-only access to gaming-platform players for back-office callers.
 
 ## Authentication
-Every operation needs \`Authorization: Bearer <token>\` (scheme case-insensitive) and \`X-Session-ID\`.
+Every operation needs \`Authorization: Bearer <token>\` (scheme case-insensitive) and \`X-Session-ID\`. Machine clients get
+the token with the OAuth 2.0 client-credentials grant (the \`oauth2\` scheme: its token URL, the scopes) and send, as
+\`X-Session-ID\`, one id per run of the job (it is recorded in the audit trail).
 With \`AUTH_MODE=demo\` (the embedded quick start) any non-empty token is accepted, as in the spec's demo deployment.
 With \`AUTH_MODE=jwt\` the token must be a JWT signed with the configured shared secret (HS256/384/512) or a key of the
 configured JWKS URL, unexpired (\`exp\` required), and carry the configured issuer and audience.
@@ -85,7 +87,12 @@ Requests are rate limited per caller (the verified token's subject, else the cli
   400, naming each offending parameter, so a typo never silently widens a filter.
 - **Unknown player**: 404 for both operations (not an empty list).
 - **Errors**: RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`request_id\` and, for invalid
-  requests, \`errors[]\` naming each parameter or header. No stack traces or SQL are ever returned.
+  requests, \`errors[]\` naming each parameter or header. No stack traces or SQL are ever returned. \`type\` is an absolute
+  URI, \`<public origin>/problems/<slug>\` (server setting PUBLIC_ORIGIN), a page saying whether a retry can succeed and what
+  to do; every problem response below lists its types and has an example of each.
+- **Money**: \`format: decimal\` marks exact decimals; parse them losslessly (see each field's description).
+- **Versioning**: additions only within v1; a deprecated operation says so in \`Deprecation\`/\`Sunset\` headers at least
+  6 months ahead (docs/versioning.md). Machine clients: docs/integrations.md.
 - **Caching**: responses carrying player data are \`Cache-Control: no-store\`.
 `.trim();
 
