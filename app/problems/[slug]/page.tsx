@@ -3,9 +3,11 @@ import { notFound } from "next/navigation";
 import { ProblemTypeArticle } from "@/components/problems/problem-type-article";
 import { PROBLEM_TYPE_LIST } from "@/lib/http/problem-types.mjs";
 
-/* The page a problem type's URI resolves to: static, one per entry of the registry, public (no sign-in). */
-
-export const dynamicParams = false;
+/*
+ * The page a problem type's URI resolves to: static, one per entry of the registry, public (no sign-in). An
+ * unknown slug is a 404 here (with `dynamicParams = false` it would fall through to the signed-in pages'
+ * catch-all and redirect to sign-in).
+ */
 
 export function generateStaticParams() {
   return PROBLEM_TYPE_LIST.map(({ slug }) => ({ slug }));
