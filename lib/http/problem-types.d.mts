@@ -8,6 +8,7 @@ export type ProblemSlug =
   | "content-too-large"
   | "misdirected-request"
   | "rate-limited"
+  | "too-many-exports"
   | "internal-error"
   | "service-unavailable";
 export interface ProblemTypeEntry {

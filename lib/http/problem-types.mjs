@@ -100,6 +100,17 @@ export const PROBLEM_TYPE_LIST = Object.freeze([
     example: "This caller's request quota is used up; retry in 42 s.",
   },
   {
+    slug: "too-many-exports",
+    title: "Too many exports",
+    status: 429,
+    retryable: true,
+    description:
+      "The caller already runs as many exports at once as it may (server setting EXPORT_PER_CALLER). Not its request quota, which may have plenty left: the RateLimit headers do not apply.",
+    action:
+      "Retry when one of the caller's running exports has finished (after `Retry-After`); run exports one after another.",
+    example: "This caller already runs 2 exports; retry when one has finished.",
+  },
+  {
     slug: "internal-error",
     title: "Internal error",
     status: 500,

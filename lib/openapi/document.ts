@@ -2,13 +2,13 @@ import { createDocument } from "zod-openapi";
 import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { getEnv } from "@/lib/env";
 import { publicOriginOf } from "@/lib/http/problem-types.mjs";
-import { addSampledExamples } from "@/lib/openapi/examples";
 import { activityPaths } from "@/lib/openapi/paths/activity";
 import { auditPaths } from "@/lib/openapi/paths/audit";
 import { livePaths } from "@/lib/openapi/paths/live";
 import { playerPaths } from "@/lib/openapi/paths/players";
 import { portfolioPaths } from "@/lib/openapi/paths/portfolio";
 import { transactionPaths } from "@/lib/openapi/paths/transactions";
+import { addSampledExamples } from "@/lib/openapi/sampled-examples";
 import { securitySchemes } from "@/lib/openapi/security";
 import { changeEventSchema, feedEventSchema, renewEventSchema } from "@/lib/schemas/live";
 

@@ -2,7 +2,7 @@
  * Response examples for every operation of the document. A JSON body's example is built from its schema: each
  * field's own example (`examples` in the zod schemas' meta), else its const, first enum value, a first branch of
  * a union, a typical value of its format; arrays get one item. Problem responses carry the registry's examples
- * (operation-parts.ts). lib/openapi/examples.test.ts fails when a response has no example or one that does not
+ * (operation-parts.ts). lib/openapi/sampled-examples.test.ts fails when a response has no example or one that does not
  * match its schema, so an operation added without one (say, a new media type) is caught.
  */
 

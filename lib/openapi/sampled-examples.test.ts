@@ -1,7 +1,7 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./document.ts";
-import { addSampledExamples, type OpenApiLike } from "./examples.ts";
+import { addSampledExamples, type OpenApiLike } from "./sampled-examples.ts";
 
 type Media = { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> };
 type Doc = {
