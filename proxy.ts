@@ -39,6 +39,8 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: API routes authenticate themselves, and static assets and sign-in are public.
-  matcher: ["/((?!api/|_next/|sign-in|favicon\\.ico|robots\\.txt|.*\\.(?:png|svg|ico|webp|css|js|map)$).*)"],
+  // Pages only: API routes authenticate themselves; static assets, sign-in and the problem types are public.
+  matcher: [
+    "/((?!api/|_next/|sign-in|problems(?:/|$)|favicon\\.ico|robots\\.txt|.*\\.(?:png|svg|ico|webp|css|js|map)$).*)",
+  ],
 };

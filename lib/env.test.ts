@@ -43,6 +43,20 @@ describe("environment validation", () => {
     );
   });
 
+  it("takes PUBLIC_ORIGIN and OAUTH_TOKEN_URL only as http(s) URLs, the origin without a path", () => {
+    expect(parseEnv({ PUBLIC_ORIGIN: "https://players.example.com" }).PUBLIC_ORIGIN).toBe(
+      "https://players.example.com",
+    );
+    expect(() => parseEnv({ PUBLIC_ORIGIN: "https://players.example.com/api" })).toThrow(
+      /PUBLIC_ORIGIN: must be an origin only/,
+    );
+    expect(() => parseEnv({ PUBLIC_ORIGIN: "ftp://players.example.com" })).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => parseEnv({ OAUTH_TOKEN_URL: "not a url" })).toThrow(/OAUTH_TOKEN_URL/);
+    expect(parseEnv({ OAUTH_TOKEN_URL: "https://id.example/oauth/token" }).OAUTH_TOKEN_URL).toBe(
+      "https://id.example/oauth/token",
+    );
+  });
+
   it("refuses jwt mode without a way to verify tokens", () => {
     expect(() => parseEnv({ AUTH_MODE: "jwt" })).toThrow(/AUTH_JWT_SECRET or AUTH_JWKS_URL/);
     expect(parseEnv({ AUTH_MODE: "jwt", AUTH_JWT_SECRET: SECRET_32 }).AUTH_MODE).toBe("jwt");

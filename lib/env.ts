@@ -52,6 +52,30 @@ const envSchema = z
     AUTH_DEMO_USERS: z.enum(["on", "off"]).optional(),
     /** This site's public URL (next-auth reads it too); sign-out sends the provider back to its sign-in page. */
     NEXTAUTH_URL: z.url().optional(),
+    /**
+     * The origin clients reach this service at (scheme, host, port; no path), e.g. `https://players.example.com`.
+     * Problem types are absolute URIs under it (`<origin>/problems/<slug>`, each a page describing the type); without
+     * it NEXTAUTH_URL's origin, else `http://localhost:<PORT or 3000>` (lib/http/problem-types.mjs).
+     */
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL, e.g. https://players.example.com" })
+      .refine(
+        (value) => {
+          const url = new URL(value);
+          return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+        },
+        { message: "must be an origin only (scheme, host, port): no path, query, fragment or credentials" },
+      )
+      .optional(),
+    /**
+     * The OAuth 2.0 token endpoint machine clients get access tokens from (client credentials), published in the
+     * OpenAPI document's `oauth2` scheme (lib/openapi/security.ts). Without it, `<AUTH_JWT_ISSUER>/token` when
+     * the issuer is a URL (oidc-provider's default path; other providers differ: read `token_endpoint` from the
+     * issuer's `/.well-known/openid-configuration` and set this), else `https://token-url-not-configured.invalid/token`.
+     */
+    OAUTH_TOKEN_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL of the token endpoint" })
+      .optional(),
     /** Whom a signed-in user without a role should ask for one (shown on the no-role page). */
     AUTH_ACCESS_CONTACT: z.string().min(1).max(200).optional(),
     /** Failed sign-ins allowed per account and per address in a window, before 429. */

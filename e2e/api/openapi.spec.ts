@@ -20,6 +20,14 @@ test.describe("API description", () => {
       }
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.securitySchemes.oauth2.flows.clientCredentials).toMatchObject({
+      tokenUrl: expect.stringMatching(/^https?:\/\//),
+      scopes: {
+        "players:read": expect.any(String),
+        "players:pii": expect.any(String),
+        "audit:read": expect.any(String),
+      },
+    });
     const params = doc.paths["/players/{playerId}/transactions"].get.parameters.map(
       (p: { name: string; in: string }) => `${p.in}:${p.name}`,
     );

@@ -55,7 +55,7 @@ test.describe("GET /api/v1/players/{playerId}", () => {
 
   test("an unknown player is a 404 problem", async ({ request }) => {
     const body = await expectProblem(await get(request, "/api/v1/players/NO-SUCH-PLAYER"), 404);
-    expect(body.type).toBe("/problems/not-found");
+    expect(body.type).toMatch(/^https?:\/\/[^/]+\/problems\/not-found$/);
     expect(body.detail).toContain("NO-SUCH-PLAYER");
     await expectProblem(await get(request, "/api/v1/players/p000001"), 404); // ids are case-sensitive
   });

@@ -9,7 +9,10 @@ test("the password callback takes only POST: other methods are 405 problems, not
       const res = await request.fetch(path, { method, maxRedirects: 0 });
       expect(res.status(), `${method} ${path}`).toBe(405);
       expect(res.headers().allow).toBe("POST");
-      if (method === "GET") expect((await expectProblem(res, 405)).type).toBe("/problems/method-not-allowed");
+      if (method === "GET")
+        expect((await expectProblem(res, 405)).type).toMatch(
+          /^https?:\/\/[^/]+\/problems\/method-not-allowed$/,
+        );
     }
   }
 });

@@ -238,7 +238,12 @@ test.describe("sign-in through an OpenID provider", () => {
 
   test("the provider's RFC 9068 access token for the API (typ at+jwt) is accepted", async ({ request }) => {
     const { clientId, clientSecret } = OIDC_E2E.serviceClient;
-    const tokens = await request.post(`${OIDC_E2E.issuer}/token`, {
+    // The token URL as the OpenAPI document publishes it (oauth2 client credentials; here <issuer>/token).
+    const document = await (await request.get("/api/v1/openapi.json")).json();
+    const flow = document.components.securitySchemes.oauth2.flows.clientCredentials;
+    expect(flow.tokenUrl).toBe(`${OIDC_E2E.issuer}/token`);
+    expect(Object.keys(flow.scopes)).toContain("players:read");
+    const tokens = await request.post(flow.tokenUrl, {
       form: { grant_type: "client_credentials", scope: "players:read", resource: OIDC_E2E.apiResource },
       headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` },
     });

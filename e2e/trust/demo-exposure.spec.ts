@@ -41,7 +41,7 @@ test("a rebound DNS name gets 421 on the API and the pages; this machine's names
     expect(res.headers["content-type"]).toBe("application/problem+json");
     expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(JSON.parse(res.body)).toMatchObject({
-      type: "/problems/misdirected-request",
+      type: expect.stringMatching(/^https?:\/\/[^/]+\/problems\/misdirected-request$/),
       status: 421,
       errors: [{ name: "Host", in: "header" }],
     });

@@ -1,6 +1,7 @@
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import type { Scope } from "@/lib/auth/scopes";
 import type { AuditOperation } from "@/lib/schemas/audit";
+import type { DeprecationPolicy } from "./deprecation.ts";
 
 /** What a handler tells the audit trail about the read it served. */
 export interface AuditedRead {
@@ -56,6 +57,8 @@ export type ApiHandler<P> = (ctx: ApiContext<P>) => Promise<Response>;
 export interface ApiOptions {
   /** `false` for routes anyone may call (no credentials, no rate limit). */
   auth?: boolean;
+  /** A deprecated operation: every answer carries Deprecation, Sunset and Link (deprecation.ts). */
+  deprecation?: DeprecationPolicy;
   /** The scope the operation needs; `players:read` by default. */
   scope?: Scope;
 }

@@ -84,7 +84,7 @@ describe("problemResponse", () => {
     );
     const body = await expectProblem(res, 401);
     expect(body).toEqual({
-      type: "/problems/unauthorized",
+      type: expect.stringMatching(/^https?:\/\/[^/]+\/problems\/unauthorized$/),
       title: "Unauthorized",
       status: 401,
       detail: "nope",
@@ -174,7 +174,7 @@ describe("withApi", () => {
       throw playerNotFound("P404");
     })(authed("/api/v1/players/P404"), ctx({}));
     const body = await expectProblem(res, 404);
-    expect(body.type).toBe("/problems/not-found");
+    expect(body.type).toMatch(/^https?:\/\/[^/]+\/problems\/not-found$/);
     expect(body.detail).toBe("No player with id 'P404'.");
   });
 
@@ -232,8 +232,10 @@ describe("405 handlers", () => {
   });
 });
 
-it("ApiError carries its status into a problem", () => {
-  expect(new ApiError({ status: 418, type: "/t", title: "T", detail: "d" }).status).toBe(418);
+it("ApiError carries its status and its type's absolute URI into a problem", () => {
+  const error = new ApiError({ status: 418, type: "not-found", title: "T", detail: "d" });
+  expect(error.status).toBe(418);
+  expect(error.type).toMatch(/^https?:\/\/[^/]+\/problems\/not-found$/);
 });
 
 describe("requestFilters", () => {

@@ -7,6 +7,7 @@ import type { ApiHandler, ApiOptions, RequestScope, RouteContext } from "./api-c
 import { serveRead } from "./audited-read.ts";
 import { clientAddress } from "./client-address.ts";
 import { conditionalRead } from "./conditional.ts";
+import { deprecationHeaders } from "./deprecation.ts";
 import { invalidParameters, methodNotAllowed } from "./problem.ts";
 import { clientRequestIdFor, newRequestId } from "./request-id.ts";
 import { MALFORMED_PATH_HEADER } from "./request-stamp.mjs";
@@ -44,13 +45,15 @@ function beginRequest(request: Request): RequestScope {
   return scope;
 }
 
-/** Stamps the answer (quota, request id) and writes the access log line. */
+/** Stamps the answer (quota, request id, a deprecated operation's headers) and writes the access log line. */
 function finishRequest(
   scope: RequestScope,
   response: Response,
   principal: ApiPrincipal | undefined,
+  deprecation: Record<string, string> | undefined,
 ): Response {
   for (const [name, value] of Object.entries(scope.rateHeaders)) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(deprecation ?? {})) response.headers.set(name, value);
   response.headers.set("X-Request-ID", scope.requestId);
   if (log.enabled("info")) {
     log.request({
@@ -79,6 +82,8 @@ function finishRequest(
  * (flagged by MALFORMED_PATH_HEADER, answered here with a 400 naming `path`).
  */
 export function withApi<P extends Record<string, string>>(handler: ApiHandler<P>, options: ApiOptions = {}) {
+  // Computed once per route (a bad date fails at the route's first import, not per request).
+  const deprecation = options.deprecation ? deprecationHeaders(options.deprecation) : undefined;
   // Named, so that CPU profiles show the step; the route's own handler is named in its module.
   return async function apiRequest(request: Request, route: RouteContext<P>): Promise<Response> {
     const scope = beginRequest(request);
@@ -93,7 +98,7 @@ export function withApi<P extends Record<string, string>>(handler: ApiHandler<P>
       const problem = toProblem(error, scope.requestId, scope.url.pathname);
       response = problemResponse(problem, scope.requestId, scope.url.pathname);
     }
-    return finishRequest(scope, response, principal);
+    return finishRequest(scope, response, principal, deprecation);
   };
 }
 
@@ -121,6 +126,7 @@ export type ReadRouteExports<P extends Record<string, string>> = ReturnType<type
  */
 export function readRoute<P extends Record<string, string>, Q, B>(
   read: ReadDefinition<P, Q, B>,
+  options?: Pick<ApiOptions, "deprecation">,
 ): ReadRouteExports<P>;
 export function readRoute<P extends Record<string, string>>(
   handler: ApiHandler<P>,
@@ -131,7 +137,9 @@ export function readRoute<P extends Record<string, string>, Q, B>(
   options: ApiOptions = {},
 ) {
   const GET =
-    typeof read === "function" ? withApi(read, options) : withApi(readHandler(read), { scope: read.scope });
+    typeof read === "function"
+      ? withApi(read, options)
+      : withApi(readHandler(read), { scope: read.scope, deprecation: options.deprecation });
   return { GET, ...readOnlyMethods() };
 }
 

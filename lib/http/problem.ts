@@ -1,32 +1,38 @@
 import type { Problem, ProblemFieldError } from "@/lib/schemas/common";
-import { CONTENT_TOO_LARGE_TYPE, MISDIRECTED_REQUEST_TYPE } from "./request-gate.mjs";
+import { type ProblemSlug, problemTypeUri } from "./problem-types.mjs";
 
-/** Problem type URIs, relative to the service; each is described in the OpenAPI document. */
+/**
+ * Problem types by name: slugs of the registry (problem-types.mjs), whose absolute URI
+ * `<public origin>/problems/<slug>` is a page describing the type (app/problems/[slug]).
+ */
 export const PROBLEM_TYPES = {
-  invalidParameters: "/problems/invalid-parameters",
-  unauthorized: "/problems/unauthorized",
-  insufficientScope: "/problems/insufficient-scope",
+  invalidParameters: "invalid-parameters",
+  unauthorized: "unauthorized",
+  insufficientScope: "insufficient-scope",
   /** The scope is there, but this caller may not read this resource (another manager's portfolio). */
-  forbidden: "/problems/forbidden",
-  rateLimited: "/problems/rate-limited",
+  forbidden: "forbidden",
+  rateLimited: "rate-limited",
   /**
    * The caller already runs EXPORT_PER_CALLER exports (export-gate.ts): not its request quota, which may have
    * plenty left; retry when one of its exports has finished, the quota's RateLimit headers do not apply.
    */
-  tooManyExports: "/problems/too-many-exports",
-  notFound: "/problems/not-found",
-  methodNotAllowed: "/problems/method-not-allowed",
+  tooManyExports: "too-many-exports",
+  notFound: "not-found",
+  methodNotAllowed: "method-not-allowed",
   /** Answered before routing (request-gate.mjs): a body over the bound, a foreign Host in demo mode. */
-  contentTooLarge: CONTENT_TOO_LARGE_TYPE,
-  misdirectedRequest: MISDIRECTED_REQUEST_TYPE,
-  unavailable: "/problems/service-unavailable",
-  internal: "/problems/internal-error",
-} as const;
+  contentTooLarge: "content-too-large",
+  misdirectedRequest: "misdirected-request",
+  unavailable: "service-unavailable",
+  internal: "internal-error",
+} as const satisfies Record<string, ProblemSlug>;
 
 export interface ApiErrorOptions {
   status: number;
-  /** One of PROBLEM_TYPES. */
-  type: string;
+  /**
+   * One of PROBLEM_TYPES (a slug of the registry); the error carries its absolute URI. `about:blank` (RFC 9457
+   * §4.2.1) only for malformed HTTP answered below routing, where the status says it all.
+   */
+  type: ProblemSlug | "about:blank";
   title: string;
   detail: string;
   /** For invalid requests: each offending parameter or header. */
@@ -38,7 +44,9 @@ export interface ApiErrorOptions {
 /** An error that maps to an RFC 9457 response; anything else thrown in a handler becomes a generic 500. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The problem type's absolute URI. */
   readonly type: string;
+  readonly slug: ProblemSlug | "about:blank";
   readonly title: string;
   readonly detail: string;
   readonly errors: ProblemFieldError[] | undefined;
@@ -47,7 +55,8 @@ export class ApiError extends Error {
   constructor(options: ApiErrorOptions) {
     super(options.detail);
     this.status = options.status;
-    this.type = options.type;
+    this.slug = options.type;
+    this.type = options.type === "about:blank" ? options.type : problemTypeUri(options.type);
     this.title = options.title;
     this.detail = options.detail;
     this.errors = options.errors;

@@ -46,7 +46,7 @@ describe("the protocol guard", () => {
       expect(answer).toMatch(/\r\nContent-Type: application\/problem\+json\r\n/i);
       expect(answer).toMatch(/\r\nAllow: GET, HEAD\r\n/i);
       expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({
-        type: "/problems/method-not-allowed",
+        type: expect.stringMatching(/^https?:\/\/[^/]+\/problems\/method-not-allowed$/),
         status: 405,
         instance: "/api/v1/players",
       });
@@ -66,7 +66,7 @@ describe("the protocol guard", () => {
   it("answers methods Node cannot parse, and other parse errors, with problem bodies", async () => {
     const foo = await raw(request("FOO"));
     expect(foo).toMatch(/^HTTP\/1\.1 405 [\s\S]*\r\nAllow: GET, HEAD\r\n/);
-    expect(foo).toContain('"type":"/problems/method-not-allowed"');
+    expect(foo).toMatch(/"type":"https?:\/\/[^/"]+\/problems\/method-not-allowed"/);
     const garbage = await raw("GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n");
     expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
     expect(garbage).toContain('"status":400');
@@ -92,7 +92,7 @@ describe("query keys Next.js would lose", () => {
         /^HTTP\/1\.1 400 [\s\S]*\r\nContent-Type: application\/problem\+json\r\n/i,
       );
       expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)), query).toMatchObject({
-        type: "/problems/invalid-parameters",
+        type: expect.stringMatching(/^https?:\/\/[^/]+\/problems\/invalid-parameters$/),
         status: 400,
         instance: "/api/v1/players",
         errors: [{ name: "__proto__", in: "query", detail: "is not a known parameter" }],

@@ -3,8 +3,6 @@ import type { TrustedProxies } from "./trusted-proxies.mjs";
 
 export const BODY_LIMIT: number;
 export const DEV_TOOLS_BODY_LIMIT: number;
-export const CONTENT_TOO_LARGE_TYPE: "/problems/content-too-large";
-export const MISDIRECTED_REQUEST_TYPE: "/problems/misdirected-request";
 export const LOOPBACK_HOST_NAMES: readonly string[];
 export interface ServerSettings {
   dev: boolean;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { problemTypeEntry, problemTypeUri } from "./problem-types.mjs";
 import { parseTrustedProxies } from "./trusted-proxies.mjs";
 
 /*
@@ -18,8 +19,6 @@ import { parseTrustedProxies } from "./trusted-proxies.mjs";
 export const BODY_LIMIT = 16 * 1024;
 /** `next dev` only: its error overlay posts stack frames to /__nextjs_* routes. */
 export const DEV_TOOLS_BODY_LIMIT = 1024 * 1024;
-export const CONTENT_TOO_LARGE_TYPE = "/problems/content-too-large";
-export const MISDIRECTED_REQUEST_TYPE = "/problems/misdirected-request";
 
 /** The host names a demo server answers besides NEXTAUTH_URL's and LISTEN_HOST's (ports are not compared). */
 export const LOOPBACK_HOST_NAMES = Object.freeze(["localhost", "127.0.0.1", "[::1]"]);
@@ -112,10 +111,11 @@ export function bodyLimit(method, url, dev) {
 
 /** @param {number} limit @param {"Content-Length" | "Transfer-Encoding"} header @returns {Refusal} */
 function contentTooLarge(limit, header) {
+  const { slug, title, status } = problemTypeEntry("content-too-large");
   return {
-    type: CONTENT_TOO_LARGE_TYPE,
-    title: "Content too large",
-    status: 413,
+    type: problemTypeUri(slug),
+    title,
+    status,
     detail:
       limit === 0
         ? "This request takes no body."
@@ -132,10 +132,11 @@ function contentTooLarge(limit, header) {
 
 /** @returns {Refusal} */
 function misdirected() {
+  const { slug, title, status } = problemTypeEntry("misdirected-request");
   return {
-    type: MISDIRECTED_REQUEST_TYPE,
-    title: "Misdirected request",
-    status: 421,
+    type: problemTypeUri(slug),
+    title,
+    status,
     detail:
       "This demo server answers only its own host names: localhost, 127.0.0.1, [::1], NEXTAUTH_URL's and LISTEN_HOST's.",
     errors: [{ name: "Host", in: "header", detail: "is not a host name of this server" }],

@@ -73,7 +73,7 @@ describe("request bodies", () => {
     // The stamp's security headers are on the gate's answers too.
     expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(res.problem).toMatchObject({
-      type: "/problems/content-too-large",
+      type: expect.stringMatching(/^https?:\/\/[^/]+\/problems\/content-too-large$/),
       status: 413,
       errors: [{ name: "Content-Length", in: "header" }],
     });
@@ -154,7 +154,7 @@ describe("host names in demo mode", () => {
         const res = await exchange(rawHttp(port, head("GET", path, [], host)));
         expect(res.status, `${path} ${host}`).toBe(421);
         expect(res.problem).toMatchObject({
-          type: "/problems/misdirected-request",
+          type: expect.stringMatching(/^https?:\/\/[^/]+\/problems\/misdirected-request$/),
           errors: [{ name: "Host", in: "header" }],
         });
         expect(res.headers["x-content-type-options"]).toBe("nosniff");

@@ -1,6 +1,7 @@
 import { createDocument } from "zod-openapi";
 import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { type Env, getEnv } from "@/lib/env";
+import { publicOriginOf } from "@/lib/http/problem-types.mjs";
 import { activityPaths } from "@/lib/openapi/paths/activity";
 import { auditPaths } from "@/lib/openapi/paths/audit";
 import { changePaths } from "@/lib/openapi/paths/changes";
@@ -9,6 +10,8 @@ import { livePaths } from "@/lib/openapi/paths/live";
 import { playerPaths } from "@/lib/openapi/paths/players";
 import { portfolioPaths } from "@/lib/openapi/paths/portfolio";
 import { transactionPaths } from "@/lib/openapi/paths/transactions";
+import { addSampledExamples } from "@/lib/openapi/sampled-examples";
+import { securitySchemes } from "@/lib/openapi/security";
 import { webhookOperations } from "@/lib/openapi/webhooks";
 import { changeEventSchema, feedEventSchema, renewEventSchema } from "@/lib/schemas/live";
 
@@ -27,11 +30,16 @@ const ROLE_LIST = ROLES.map((r) => `\`${r}\` → ${ROLE_SCOPES[r].map((s) => `\`
   "; ",
 );
 
+/** The document's version: the API's (v1) contract, its minor bumped by additions (docs/versioning.md). */
+export const API_VERSION = "1.1.0";
+
 const DESCRIPTION = `
 Read-only access to gaming-platform players for back-office callers.
 
 ## Authentication
-Every operation needs \`Authorization: Bearer <token>\` (scheme case-insensitive) and \`X-Session-ID\`.
+Every operation needs \`Authorization: Bearer <token>\` (scheme case-insensitive) and \`X-Session-ID\`. Machine clients get
+the token with the OAuth 2.0 client-credentials grant (the \`oauth2\` scheme: its token URL, the scopes) and send, as
+\`X-Session-ID\`, one id per run of the job (it is recorded in the audit trail).
 With \`AUTH_MODE=demo\` (the embedded quick start) any non-empty token is accepted, as in the spec's demo deployment.
 With \`AUTH_MODE=jwt\` the token must be a JWT signed with the configured shared secret (HS256/384/512) or a key of the
 configured JWKS URL, unexpired (\`exp\` required), and carry the configured issuer and audience.
@@ -89,7 +97,12 @@ The export's concurrency cap is a separate 429, \`/problems/too-many-exports\`.
   400, naming each offending parameter, so a typo never silently widens a filter.
 - **Unknown player**: 404 for both operations (not an empty list).
 - **Errors**: RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`request_id\` and, for invalid
-  requests, \`errors[]\` naming each parameter or header. No stack traces or SQL are ever returned.
+  requests, \`errors[]\` naming each parameter or header. No stack traces or SQL are ever returned. \`type\` is an absolute
+  URI, \`<public origin>/problems/<slug>\` (server setting PUBLIC_ORIGIN), a page saying whether a retry can succeed and what
+  to do; every problem response below lists its types and has an example of each.
+- **Money**: \`format: decimal\` marks exact decimals; parse them losslessly (see each field's description).
+- **Versioning**: additions only within v1; a deprecated operation says so in \`Deprecation\`/\`Sunset\` headers at least
+  6 months ahead (docs/versioning.md). Machine clients: docs/integrations.md.
 - **Conditional reads**: every JSON read answers with a weak \`ETag\` of its body (masking included) and
   \`Cache-Control: private, no-cache\` (a client may keep it, never a shared cache, and must revalidate). Send the tag
   back in \`If-None-Match\`: 304 without a body while the data is unchanged. A 304 is audited as the read it
@@ -120,33 +133,31 @@ export function quotaDescription(
 }
 
 export function buildOpenApiDocument() {
-  return createDocument({
+  const env = getEnv();
+  const origin = publicOriginOf(process.env);
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Player Account Read Service",
-      version: "1.0.0",
+      version: API_VERSION,
       description: DESCRIPTION.replace(
         "The export's concurrency cap is a separate 429, `/problems/too-many-exports`.",
         (cap) => `${cap}${quotaDescription(getEnv())}`,
       ),
+      // Proprietary: the service is not licensed to third parties; integrators follow their contract.
+      license: { name: "Proprietary", url: `${origin}/problems` },
+      contact: { name: "Player Account Read Service team", url: `${origin}/api/v1/docs` },
     },
     servers: [{ url: "/api/v1", description: "This deployment" }],
-    security: [{ bearerAuth: [] }],
+    security: [{ bearerAuth: [] }, { oauth2: [] }],
     components: {
-      // The live stream's event payloads: named here, as a text/event-stream body cannot reference them.
+      // The live stream's event payloads, referenced by its text/event-stream body's `contentSchema` (live.ts).
       schemas: {
         LiveFeedEvent: feedEventSchema,
         LiveChangeEvent: changeEventSchema,
         LiveRenewEvent: renewEventSchema,
       },
-      securitySchemes: {
-        bearerAuth: {
-          type: "http",
-          scheme: "bearer",
-          bearerFormat: "JWT (AUTH_MODE=jwt) or any token (demo)",
-          description: `Scopes (listed per operation): ${Object.values(SCOPES).join(", ")}. See the description above.`,
-        },
-      },
+      securitySchemes: securitySchemes(env),
     },
     tags: [
       { name: "Players", description: "Player search, profiles, transactions, exports and activity." },
@@ -169,4 +180,5 @@ export function buildOpenApiDocument() {
     },
     webhooks: webhookOperations,
   });
+  return addSampledExamples(document as Parameters<typeof addSampledExamples>[0]) as typeof document;
 }

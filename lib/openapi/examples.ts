@@ -43,6 +43,7 @@ export const profileExample = {
     sms_account_activation: "not_sent",
     want_bonus: true,
   },
+  updated_at: "2026-11-25T21:03:12.418Z",
 };
 
 /** GET /players?ids=P000007,P999999 without `players:pii`: one profile (masked), one id that is no player. */
@@ -94,6 +95,7 @@ export const transactionPageExample = {
       created_at: "2026-11-20T11:59:40.000Z",
       completed_at: "2026-11-20T11:59:40.000Z",
       status: "completed",
+      updated_at: "2026-11-20T11:59:40.000Z",
     },
     {
       id: "T0000029630",
@@ -108,6 +110,7 @@ export const transactionPageExample = {
       created_at: "2026-11-20T11:59:32.000Z",
       completed_at: "2026-11-20T11:59:32.000Z",
       status: "completed",
+      updated_at: "2026-11-20T11:59:32.000Z",
     },
   ],
   total: 24000,

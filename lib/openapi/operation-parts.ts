@@ -1,14 +1,41 @@
 import { z } from "zod";
 import type { Scope } from "@/lib/auth/scopes";
+import type { DeprecationPolicy } from "@/lib/http/deprecation";
+import { type ProblemSlug, problemTypeEntry, problemTypeUri } from "@/lib/http/problem-types.mjs";
 import { problemSchema } from "@/lib/schemas/common";
 import { playerIdSchema } from "@/lib/schemas/player";
 
 /* The pieces every operation of the OpenAPI document shares (lib/openapi/paths/*): responses, headers, scopes. */
 
-export const problem = (description: string) => ({
-  description,
-  content: { "application/problem+json": { schema: problemSchema } },
+const EXAMPLE_REQUEST_ID = "0b7d6f0e-6c1a-4a53-9d5e-2f1f2a0c3b4d";
+
+/** A problem body of the registry's type, as the API answers it. */
+export function problemExample(slug: ProblemSlug) {
+  const entry = problemTypeEntry(slug);
+  return {
+    type: problemTypeUri(slug),
+    title: entry.title,
+    status: entry.status,
+    detail: entry.example,
+    request_id: EXAMPLE_REQUEST_ID,
+    ...(slug === "invalid-parameters"
+      ? { errors: [{ name: "limit", in: "query", detail: "must be an integer between 1 and 100" }] }
+      : {}),
+  };
+}
+
+/** A problem response: the types it can carry (from the registry), each an example and linked by its URI. */
+export const problem = (description: string, slugs: readonly ProblemSlug[]) => ({
+  description: `${description} Types: ${slugs.map((s) => `[${s}](${problemTypeUri(s)})`).join(", ")}.`,
+  content: {
+    "application/problem+json": {
+      schema: problemSchema,
+      examples: Object.fromEntries(slugs.map((s) => [s, { value: problemExample(s) }])),
+    },
+  },
 });
+export const badRequest = (description: string) => problem(description, ["invalid-parameters"]);
+export const unknownPlayer = (description = "No player with this id.") => problem(description, ["not-found"]);
 
 export const requestIdHeader = z.string().meta({
   description:
@@ -63,8 +90,14 @@ export const ifNoneMatchHeader = z.string().optional().meta({
   description:
     'ETags of copies the caller holds (`W/"…"`, a list, or `*`): answered 304 without a body when one is current.',
 });
-/** OpenAPI 3.1 lets a bearer scheme's requirement list the roles/scopes an operation needs. */
-export const requires = (scope: Scope) => [{ bearerAuth: [scope] }];
+/**
+ * Either scheme grants the operation: a bearer token (OpenAPI 3.1 lets its requirement list the scopes) or an
+ * OAuth 2.0 client-credentials token with the scope (lib/openapi/security.ts).
+ */
+export const requires = (scope: Scope): Record<string, string[]>[] => [
+  { bearerAuth: [scope] },
+  { oauth2: [scope] },
+];
 
 export const sessionHeader = z.object({
   "X-Session-ID": z.string().meta({
@@ -79,23 +112,41 @@ export const readHeaders = sessionHeader.extend({ "If-None-Match": ifNoneMatchHe
 export const commonErrors = {
   "401": problem(
     "Missing or rejected credentials (Authorization or X-Session-ID). Sent with `WWW-Authenticate: Bearer`.",
+    ["unauthorized"],
   ),
   "403": problem(
     "The token is valid but lacks the scope this operation needs (`insufficient_scope`); `WWW-Authenticate` names it.",
+    ["insufficient-scope"],
   ),
   "405": problem(
     "Only GET (and HEAD) are supported; every other method, OPTIONS and TRACE included, is this problem with `Allow: GET, HEAD` (no CORS: the API is called same-origin or server to server).",
+    ["method-not-allowed"],
   ),
   "429": {
     ...problem(
-      "This caller's request quota is used up (`/problems/rate-limited`). Wait `Retry-After` seconds (the next token, usually 1 s); the RateLimit headers describe the quota.",
+      "This caller's request quota is used up. Wait `Retry-After` seconds (the next token, usually 1 s); the RateLimit headers describe the quota.",
+      ["rate-limited"],
     ),
     headers: z.object({ "Retry-After": z.string(), ...rateLimitHeaders }),
   },
-  "500": problem("Unexpected failure; the body carries only a request id, the cause is logged."),
+  "500": problem("Unexpected failure; the body carries only a request id, the cause is logged.", [
+    "internal-error",
+  ]),
   "503": problem(
     "The database is unreachable or too slow (statement timeout), reads cannot be audited right now, or (AUTH_MODE=jwt with a JWKS URL) the issuer's key set cannot be fetched; retry after the `Retry-After` seconds.",
+    ["service-unavailable"],
   ),
 };
 
 export const playerPath = z.object({ playerId: playerIdSchema });
+
+/**
+ * What a deprecated operation adds to its description in the document (docs/versioning.md): `deprecated: true`
+ * and the dates its answers carry in `Deprecation` and `Sunset` (lib/http/deprecation.ts, the same policy object).
+ */
+export const deprecatedOperation = (policy: DeprecationPolicy) => ({
+  deprecated: true,
+  "x-deprecated-since": policy.since,
+  ...(policy.sunset ? { "x-sunset": policy.sunset } : {}),
+  ...(policy.successor ? { "x-successor": policy.successor } : {}),
+});

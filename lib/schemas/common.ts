@@ -2,11 +2,14 @@ import "zod-openapi";
 import { z } from "zod";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 
-/** Money and other exact decimals: a JSON number whose digits are the stored numeric(20,8) value. */
+/**
+ * Money and other exact decimals: a JSON number whose digits are the stored numeric(20,8) value. `format: decimal`
+ * marks it exact for generated clients; docs/integrations.md has the recipe that keeps the digits.
+ */
 export const exactNumberSchema = z.instanceof(ExactNumber).meta({
-  override: { type: "number" },
+  override: { type: "number", format: "decimal" },
   description:
-    "Exact decimal (PostgreSQL numeric(20,8)), written as a JSON number with the stored digits: up to 12 integer and 8 fractional digits, trailing zeros dropped. Parse with a decimal library to keep every digit.",
+    "Exact decimal (PostgreSQL numeric(20,8)), written as a JSON number with the stored digits: up to 12 integer and 8 fractional digits (20 in all), trailing zeros dropped. A binary double keeps only 15–17 significant digits, so `JSON.parse` (and any client that decodes numbers to doubles) rounds large amounts: parse the body with a lossless JSON parser (e.g. `lossless-json`'s `parse` with a reviver turning these fields into decimal strings or a decimal library's values; Python's `json.loads(parse_float=Decimal)`; Jackson's `USE_BIG_DECIMAL_FOR_FLOATS`). See docs/integrations.md, Exact money.",
   examples: [1250.5],
 });
 

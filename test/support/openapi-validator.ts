@@ -23,6 +23,8 @@ export function createOpenApiValidator(document: object): OpenApiValidator {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addFormat("date-time", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i);
   ajv.addFormat("email", /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  // Exact decimals (money): a JSON number whose digits the document promises; the type check is the schema's.
+  ajv.addFormat("decimal", { type: "number", validate: () => true });
   ajv.addSchema({ ...document, $id: "openapi" });
   const doc = document as Document;
   const compiled = new Map<string, ValidateFunction>();

@@ -1,13 +1,14 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
+  badRequest,
   commonErrors,
   notModified,
   ok,
   playerPath,
-  problem,
   readHeaders,
   requires,
+  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import { monthlyActivityQuerySchema, monthlyActivityResponseSchema } from "@/lib/schemas/activity";
 import { playerSummarySchema, summaryQuerySchema } from "@/lib/schemas/summary";
@@ -28,8 +29,8 @@ const getPlayerMonthlyActivity = {
   responses: {
     "200": ok("One entry per month, oldest first.", monthlyActivityResponseSchema),
     "304": notModified,
-    "400": problem("Invalid playerId, months or to_month, or an unknown parameter."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId, months or to_month, or an unknown parameter."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
@@ -45,8 +46,8 @@ const getPlayerPeriodSummary = {
   responses: {
     "200": ok("The player's figures for the period.", playerSummarySchema),
     "304": notModified,
-    "400": problem("Invalid playerId or period, or an unknown parameter."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId or period, or an unknown parameter."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;

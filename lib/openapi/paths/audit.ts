@@ -1,13 +1,14 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
+  badRequest,
   commonErrors,
   notModified,
   ok,
   playerPath,
-  problem,
   readHeaders,
   requires,
+  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import {
   AUDIT_OPERATIONS,
@@ -29,8 +30,8 @@ const listPlayerAuditEvents = {
   responses: {
     "200": ok("A page of audit events.", auditListResponseSchema),
     "304": notModified,
-    "400": problem("Invalid operation, cursor or limit, or an unknown parameter."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid operation, cursor or limit, or an unknown parameter."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
@@ -46,7 +47,7 @@ const listAuditLog = {
   responses: {
     "200": ok("A page of audit events.", auditLogResponseSchema),
     "304": notModified,
-    "400": problem(
+    "400": badRequest(
       "Invalid subject, user, player_id, operation, from_date, to_date (or from_date after to_date), cursor or limit, or an unknown parameter.",
     ),
     ...commonErrors,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import { exportHeaders, RESUME_RECIPE } from "@/lib/openapi/export-parts";
-import { commonErrors, problem, requires, sessionHeader } from "@/lib/openapi/operation-parts";
+import { badRequest, commonErrors, requires, sessionHeader } from "@/lib/openapi/operation-parts";
 import { playerExportQuerySchema } from "@/lib/schemas/player";
 
 /* The bulk exports that are not one player's: the profiles. */
@@ -36,7 +36,7 @@ const exportPlayerProfiles = {
         },
       },
     },
-    "400": problem(
+    "400": badRequest(
       "An unknown parameter, an empty `manager`, or an `after` that is no player's id; `errors` names each one.",
     ),
     ...commonErrors,

@@ -2,13 +2,14 @@ import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
+  badRequest,
   commonErrors,
   playerPath,
-  problem,
   rateLimitHeaders,
   requestIdHeader,
   requires,
   sessionHeader,
+  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import { playerEventsQuerySchema } from "@/lib/schemas/live";
 
@@ -16,6 +17,17 @@ import { playerEventsQuerySchema } from "@/lib/schemas/live";
  * The live stream of a player's changes (Server-Sent Events). The keys' order is their order in the
  * document.
  */
+
+const LIVE_EXAMPLE = [
+  "event: feed",
+  'data: {"state":"live"}',
+  "",
+  "event: change",
+  'data: {"player_id":"P000007"}',
+  "",
+  ": keep-alive",
+  "",
+].join("\n");
 
 const streamPlayerChanges = {
   operationId: "streamPlayerChanges",
@@ -36,15 +48,27 @@ const streamPlayerChanges = {
       }),
       content: {
         "text/event-stream": {
-          schema: z.string().meta({
+          // The event payloads' schemas, named in components (document.ts): `contentSchema` (JSON Schema 2020-12)
+          // describes the JSON of each event's `data:` line, the event's name picking the branch.
+          schema: {
+            type: "string",
             description:
               "Server-Sent Events; `data` is LiveFeedEvent, LiveChangeEvent or LiveRenewEvent by `event`.",
-          }),
+            contentMediaType: "application/json",
+            contentSchema: {
+              oneOf: [
+                { $ref: "#/components/schemas/LiveFeedEvent" },
+                { $ref: "#/components/schemas/LiveChangeEvent" },
+                { $ref: "#/components/schemas/LiveRenewEvent" },
+              ],
+            },
+          },
+          example: LIVE_EXAMPLE,
         },
       },
     },
-    "400": problem("Invalid playerId, or any query parameter (it takes none)."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId, or any query parameter (it takes none)."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;

@@ -2,13 +2,14 @@ import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
+  badRequest,
   commonErrors,
   notModified,
   ok,
   playerPath,
-  problem,
   readHeaders,
   requires,
+  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import {
   MAX_BATCH_IDS,
@@ -51,7 +52,7 @@ const searchPlayers = {
       },
     },
     "304": notModified,
-    "400": problem(
+    "400": badRequest(
       `Invalid q, limit or offset, an unknown parameter, \`ids\` empty, malformed or naming more than ${MAX_BATCH_IDS} distinct ids, or \`ids\` beside a search parameter.`,
     ),
     ...commonErrors,
@@ -69,8 +70,8 @@ const getPlayerProfile = {
   responses: {
     "200": ok("The player's profile.", playerProfileSchema, profileExample),
     "304": notModified,
-    "400": problem("Invalid playerId, or a query parameter was given (this operation takes none)."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId, or a query parameter was given (this operation takes none)."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;

@@ -1,6 +1,14 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import { commonErrors, notModified, ok, problem, readHeaders, requires } from "@/lib/openapi/operation-parts";
+import {
+  badRequest,
+  commonErrors,
+  notModified,
+  ok,
+  problem,
+  readHeaders,
+  requires,
+} from "@/lib/openapi/operation-parts";
 import {
   portfolioManagersQuerySchema,
   portfolioManagersResponseSchema,
@@ -21,10 +29,11 @@ const getPortfolio = {
   responses: {
     "200": ok("The manager's players, ordered by id.", portfolioResponseSchema),
     "304": notModified,
-    "400": problem("Invalid `manager`, `manager` left out by an admin, or an unknown parameter."),
+    "400": badRequest("Invalid `manager`, `manager` left out by an admin, or an unknown parameter."),
     ...commonErrors,
     "403": problem(
       "The token lacks `players:read`, or the caller may not read this book: a VIP manager naming another manager (or whose token carries no `name`), a support agent, a client without a role. `errors` names `manager`.",
+      ["insufficient-scope", "forbidden"],
     ),
   },
 } satisfies ZodOpenApiOperationObject;
@@ -40,9 +49,12 @@ const listPortfolioManagers = {
   responses: {
     "200": ok("The managers, by name.", portfolioManagersResponseSchema),
     "304": notModified,
-    "400": problem("An unknown parameter."),
+    "400": badRequest("An unknown parameter."),
     ...commonErrors,
-    "403": problem("The token lacks `players:read`, or the caller is not an admin."),
+    "403": problem("The token lacks `players:read`, or the caller is not an admin.", [
+      "insufficient-scope",
+      "forbidden",
+    ]),
   },
 } satisfies ZodOpenApiOperationObject;
 

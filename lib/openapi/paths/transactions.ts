@@ -3,6 +3,7 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-opena
 import { SCOPES } from "@/lib/auth/scopes";
 import { exportHeaders, RESUME_RECIPE } from "@/lib/openapi/export-parts";
 import {
+  badRequest,
   commonErrors,
   notModified,
   ok,
@@ -12,6 +13,7 @@ import {
   readHeaders,
   requires,
   sessionHeader,
+  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import {
   transactionExportQuerySchema,
@@ -43,14 +45,15 @@ const listPlayerTransactions = {
       transactionPageExample,
     ),
     "304": notModified,
-    "400": problem(
+    "400": badRequest(
       "Invalid filter or paging parameter (also: a `cursor` this API did not issue, or `cursor` with a non-zero `offset`); `errors` names each one.",
     ),
-    "404": problem("No player with this id."),
+    "404": unknownPlayer(),
     ...commonErrors,
     "429": {
       ...problem(
-        "Either this caller's request quota is used up (`/problems/rate-limited`, with the RateLimit headers), or it already runs its most exports at once (`/problems/too-many-exports`): retry after `Retry-After` seconds.",
+        "Either this caller's request quota is used up (with the RateLimit headers), or it already runs its most exports at once: retry after `Retry-After` seconds.",
+        ["rate-limited", "too-many-exports"],
       ),
       headers: z.object({ "Retry-After": z.string(), ...rateLimitHeaders }),
     },
@@ -101,10 +104,10 @@ const exportPlayerTransactions = {
         },
       },
     },
-    "400": problem(
+    "400": badRequest(
       "Invalid filter or format, an unknown parameter, or an `after` that is no transaction of this player; `errors` names each one.",
     ),
-    "404": problem("No player with this id."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
@@ -120,8 +123,8 @@ const getPlayerTransactionFacets = {
   responses: {
     "200": ok("The player's filter values.", transactionFacetsSchema),
     "304": notModified,
-    "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;
@@ -137,8 +140,8 @@ const getPlayerTransactionTotals = {
   responses: {
     "200": ok("The totals under the filters.", transactionTotalsSchema),
     "304": notModified,
-    "400": problem("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
-    "404": problem("No player with this id."),
+    "400": badRequest("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
+    "404": unknownPlayer(),
     ...commonErrors,
   },
 } satisfies ZodOpenApiOperationObject;

@@ -1,0 +1,13 @@
+/*
+ * `npm run openapi:client-types`: writes the typed client's types (test/support/openapi-client-types.ts: exact
+ * decimals as strings) for the document lib/openapi/document.ts builds, to e2e/api/generated/player-api.ts.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { buildOpenApiDocument } from "../lib/openapi/document.ts";
+import { generateClientTypes } from "../test/support/openapi-client-types.ts";
+
+const out = path.resolve(import.meta.dirname, "../e2e/api/generated/player-api.ts");
+await mkdir(path.dirname(out), { recursive: true });
+await writeFile(out, await generateClientTypes(buildOpenApiDocument()));
+console.log(`wrote ${path.relative(process.cwd(), out)}`);
