@@ -55,6 +55,7 @@ export function TransactionsPanel({ playerId }: { playerId: string }) {
             tz={v.tz}
             sort={v.view.sort}
             onSort={v.setSort}
+            foundId={v.view.transaction_id}
           />
         ) : (
           <OutcomeNotice v={v} />

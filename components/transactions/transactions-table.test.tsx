@@ -27,10 +27,12 @@ function TableHarness({
   rows,
   loading,
   sort = "date_desc",
+  foundId = null,
 }: {
   rows: TransactionData[];
   loading: boolean;
   sort?: SortValue;
+  foundId?: string | null;
 }) {
   const table = useTransactionsTable({
     rows,
@@ -51,13 +53,18 @@ function TableHarness({
       tz="utc"
       sort={sort}
       onSort={() => {}}
+      foundId={foundId}
     />
   );
 }
 
 /** Rendered as the server renders it (no DOM needed). */
-const render = (props: { rows: TransactionData[]; loading: boolean; sort?: SortValue }) =>
-  renderToStaticMarkup(<TableHarness {...props} />);
+const render = (props: {
+  rows: TransactionData[];
+  loading: boolean;
+  sort?: SortValue;
+  foundId?: string | null;
+}) => renderToStaticMarkup(<TableHarness {...props} />);
 
 /** The class attribute of the desktop table's cell for a column. */
 function cellClassOf(html: string, column: string): string {
@@ -125,5 +132,22 @@ describe("transaction columns", () => {
     const firstRow = /<tbody[^>]*><tr[^>]*>(.*?)<\/tr>/.exec(table)?.[1] ?? "";
     expect(headings).toBe(9);
     expect(firstRow.match(/<td /g)?.length).toBe(headings);
+  });
+
+  it("the transaction found by id is marked in words and with aria-current, in the table and the cards", () => {
+    const other = { ...row, id: "t2" };
+    const html = render({ rows: [other, row], loading: false, foundId: "t1" });
+    const marked = [...html.matchAll(/<(tr|li)\b[^>]*aria-current="true"[^>]*>/g)].map((m) => m[0]);
+    expect(marked).toHaveLength(2);
+    for (const tag of marked) expect(tag).toContain('data-transaction-id="t1"');
+    expect(html.match(/Found by id/g)?.length).toBe(2);
+    expect(html).toContain("transaction t1");
+    expect(html).not.toMatch(/data-transaction-id="t2"[^>]*aria-current/);
+  });
+
+  it("without a found id no row is marked", () => {
+    const html = render({ rows: [row], loading: false });
+    expect(html).not.toContain("aria-current");
+    expect(html).not.toContain("Found by id");
   });
 });

@@ -9,6 +9,7 @@ import { formatDate, formatTime, timeZoneLabel } from "@/lib/format/dates";
 import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
 import { useRowDetails } from "@/lib/hooks/use-row-details";
 import type { TransactionColumnMeta, TransactionsTable } from "@/lib/hooks/use-transactions-table";
+import { Badge } from "../ui/badge.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import {
   AmountText,
@@ -19,17 +20,35 @@ import {
   StatusText,
 } from "./transaction-columns.tsx";
 
+/** The found transaction's row or card: a left bar and a tint beside the marker's words. */
+const FOUND_ROW = "bg-amber-50 shadow-[inset_4px_0_0_theme(--color-amber-500)] hover:bg-amber-50";
+
+/**
+ * The words that mark the transaction the lookup found by its id (the URL's `transaction_id`), so the mark is
+ * never colour alone; the row or card also carries aria-current.
+ */
+function FoundMarker({ id, className }: { id: string; className?: string }) {
+  return (
+    <Badge tone="warning" className={className}>
+      <span data-testid="found-transaction-marker">Found by id</span>
+      <span className="sr-only">: transaction {id}</span>
+    </Badge>
+  );
+}
+
 /** Below 768 px a table of nine columns is hard to read: each transaction becomes a small card. */
 function TransactionCards({
   rows,
   tz,
   loading,
   skeletonRows,
+  foundId,
 }: {
   rows: TransactionData[];
   tz: TimeZoneChoice;
   loading: boolean;
   skeletonRows: number;
+  foundId: string | null;
 }) {
   if (loading) {
     return (
@@ -51,10 +70,12 @@ function TransactionCards({
       {rows.map((t) => (
         <li
           key={t.id}
-          className="px-4 py-3 text-sm"
+          className={cn("px-4 py-3 text-sm", t.id === foundId && FOUND_ROW)}
           data-testid="transaction-card"
           data-transaction-id={t.id}
+          aria-current={t.id === foundId ? "true" : undefined}
         >
+          {t.id === foundId ? <FoundMarker id={t.id} className="mb-1.5" /> : null}
           <div className="flex items-start justify-between gap-3">
             <p className="font-medium text-slate-900">
               {EVENT_TYPE_LABELS[t.event_type] ?? t.event_type} · {t.event_name}
@@ -168,6 +189,7 @@ export function TransactionsTableView({
   tz,
   sort,
   onSort,
+  foundId = null,
 }: {
   table: TransactionsTable;
   caption: string;
@@ -178,6 +200,8 @@ export function TransactionsTableView({
   tz: TimeZoneChoice;
   sort: SortValue;
   onSort: (sort: SortValue) => void;
+  /** The transaction the lookup found by its id (the URL's filter): its row is marked. */
+  foundId?: string | null;
 }) {
   const details = useRowDetails();
   // Placeholder rows get one cell per column, so they line up with the headings whatever the columns are.
@@ -191,7 +215,13 @@ export function TransactionsTableView({
         aria-busy={loading || refreshing}
       >
         <p className="sr-only">{caption}</p>
-        <TransactionCards rows={rows} tz={tz} loading={loading} skeletonRows={Math.min(skeletonRows, 20)} />
+        <TransactionCards
+          rows={rows}
+          tz={tz}
+          loading={loading}
+          skeletonRows={Math.min(skeletonRows, 20)}
+          foundId={foundId}
+        />
       </div>
       {/* A focusable, labelled scroll region: if the table is wider than the screen, the keyboard can scroll it. */}
       <section
@@ -213,7 +243,7 @@ export function TransactionsTableView({
               {loading ? (
                 <SkeletonRows count={skeletonRows} columns={columns} />
               ) : (
-                <TransactionRows table={table} isOpen={details.isOpen} tz={tz} />
+                <TransactionRows table={table} isOpen={details.isOpen} tz={tz} foundId={foundId} />
               )}
             </tbody>
           </table>
@@ -305,24 +335,28 @@ function TransactionRows({
   table,
   isOpen,
   tz,
+  foundId,
 }: {
   table: TransactionsTable;
   isOpen: (id: string) => boolean;
   tz: TimeZoneChoice;
+  foundId: string | null;
 }) {
   return table.getRowModel().rows.map((row) => (
     <Fragment key={row.id}>
       <tr
-        className="h-11 border-b border-slate-100 hover:bg-slate-50"
+        className={cn("h-11 border-b border-slate-100 hover:bg-slate-50", row.id === foundId && FOUND_ROW)}
         data-testid="transaction-row"
         data-transaction-id={row.id}
+        aria-current={row.id === foundId ? "true" : undefined}
       >
-        {row.getAllCells().map((cell) => (
+        {row.getAllCells().map((cell, i) => (
           <td
             key={cell.id}
             data-column={cell.column.id}
             className={cn("px-3 py-2 align-middle text-slate-800", cellClass(cell.column.columnDef.meta))}
           >
+            {i === 0 && row.id === foundId ? <FoundMarker id={row.id} className="mr-2" /> : null}
             <table.FlexRender cell={cell} />
           </td>
         ))}

@@ -93,6 +93,19 @@ for (const size of SIZES) {
       await expect(page.getByRole("textbox", { name: "Transaction id" })).toHaveValue("FX0401");
       await expect(page.getByText("1–1 of 1")).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole("tabpanel", { name: "Transactions" })).toContainText("Bank Withdrawal");
+      // The found transaction is marked in words and for assistive technology (aria-current), not by colour
+      // alone: the table's row on a laptop, the card on a phone (the other layout is hidden at each size).
+      const found = page
+        .locator('[aria-current="true"][data-transaction-id="FX0401"]')
+        .filter({ visible: true });
+      await expect(found).toHaveCount(1);
+      await expect(found).toHaveAttribute(
+        "data-testid",
+        size.width >= 768 ? "transaction-row" : "transaction-card",
+      );
+      await expect(found.getByTestId("found-transaction-marker")).toHaveText("Found by id");
+      await expect(found).toContainText("Bank Withdrawal");
+      await expect(page.locator('[aria-current="true"]').filter({ visible: true })).toHaveCount(1);
       expect(await seriousViolations(page)).toEqual([]);
       await capture(page, testInfo, `support-lookup-transaction-opened-${size.name}`);
     });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { PortfolioFlagRules, PortfolioPlayer } from "@/lib/schemas/portfolio";
 import { createTestPrisma } from "@/test/support/test-client";
-import { getPortfolio, portfolioDays, subtract } from "./get-portfolio.ts";
+import { getPortfolio, portfolioDays } from "./get-portfolio.ts";
 
 const db = createTestPrisma();
 const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
@@ -208,12 +208,5 @@ describe("getPortfolio", () => {
     expect(p?.days_since_last_deposit).toBe(29);
     expect(p?.days_since_last_activity).toBe(10);
     expect(p?.flags).toEqual([]);
-  });
-
-  it("subtracts decimals exactly", () => {
-    expect(subtract("0.1", "0.3")).toBe("-0.2");
-    expect(subtract("123456789012.12345678", "0.00000001")).toBe("123456789012.12345677");
-    expect(subtract("-5", "-5")).toBe("0");
-    expect(subtract("10", "2.5")).toBe("7.5");
   });
 });

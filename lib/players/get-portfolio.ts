@@ -54,10 +54,16 @@ interface PortfolioRow {
   segments: string[];
   dep: string;
   dep_prev: string;
+  dep_change: string;
   wd: string;
   wd_prev: string;
+  wd_change: string;
+  net: string;
+  net_prev: string;
+  net_change: string;
   ggr: string;
   ggr_prev: string;
+  ggr_change: string;
   days_since_deposit: number | null;
   days_since_activity: number | null;
   pending_n: number;
@@ -95,6 +101,18 @@ function recentSql(d: PortfolioDays): Prisma.Sql {
     WHERE s.player_id = b.id
       AND s.event_type IN ('deposit', 'withdrawal', 'bonus', 'bet', 'win', 'adjustment', 'refund')
       AND s.day >= ${d.usual}::date AND s.day <= ${d.today}::date`;
+}
+
+/**
+ * A figure's current and previous values and their change, computed in numeric (exact) and written in canonical
+ * form by trim_scale (no trailing zeros: "65", not "65.00000000"), so the rows need no arithmetic or
+ * normalization in JavaScript (ExactNumber takes canonical text as it is).
+ */
+function figureSql(name: string, current: string, previous: string): Prisma.Sql {
+  return Prisma.raw(
+    `trim_scale(${current})::text AS ${name}, trim_scale(${previous})::text AS ${name}_prev, ` +
+      `trim_scale((${current}) - (${previous}))::text AS ${name}_change`,
+  );
 }
 
 /**
@@ -148,13 +166,14 @@ export function portfolioSql(options: GetPortfolioOptions, d: PortfolioDays): Pr
       LEFT JOIN limits l ON l.currency = upper(b.currency)
       WHERE b.vip_manager = ${manager}
     )
-    SELECT id, name, currency, total_balance::text AS total_balance, blocked, kyc_status::text AS kyc_status,
-           withdrawal_status, segments,
-           COALESCE(dep, 0)::text AS dep, COALESCE(dep_prev, 0)::text AS dep_prev,
-           COALESCE(wd, 0)::text AS wd, COALESCE(wd_prev, 0)::text AS wd_prev,
-           COALESCE(ggr, 0)::text AS ggr, COALESCE(ggr_prev, 0)::text AS ggr_prev,
-           days_since_deposit, days_since_activity, pending_n, pending_sum::text AS pending_sum, pending_oldest,
-           largest_wd_7d::text AS largest_wd_7d,
+    SELECT id, name, currency, trim_scale(total_balance)::text AS total_balance, blocked,
+           kyc_status::text AS kyc_status, withdrawal_status, segments,
+           ${figureSql("dep", "COALESCE(dep, 0)", "COALESCE(dep_prev, 0)")},
+           ${figureSql("wd", "COALESCE(wd, 0)", "COALESCE(wd_prev, 0)")},
+           ${figureSql("net", "COALESCE(dep, 0) - COALESCE(wd, 0)", "COALESCE(dep_prev, 0) - COALESCE(wd_prev, 0)")},
+           ${figureSql("ggr", "COALESCE(ggr, 0)", "COALESCE(ggr_prev, 0)")},
+           days_since_deposit, days_since_activity, pending_n, trim_scale(pending_sum)::text AS pending_sum,
+           pending_oldest, trim_scale(largest_wd_7d)::text AS largest_wd_7d,
            COALESCE(days_since_activity >= ${rules.churn_days}::int, false) AS churn_risk,
            COALESCE(largest_wd_7d > big_amount
              OR largest_wd_7d * 100 > ${rules.big_withdrawal_percent}::int * (total_balance + largest_wd_7d), false)
@@ -168,30 +187,12 @@ export function portfolioSql(options: GetPortfolioOptions, d: PortfolioDays): Pr
 
 const exact = (text: string) => new ExactNumber(text);
 
-/** current, previous and their difference, exactly (the difference is computed on digit strings by numeric). */
-function figure(current: string, previous: string): PortfolioPlayer["deposits"] {
-  return { current: exact(current), previous: exact(previous), change: exact(subtract(current, previous)) };
-}
-
-/** a − b on plain decimal strings, exactly (scaled BigInts). */
-export function subtract(a: string, b: string): string {
-  const scale = Math.max(a.split(".")[1]?.length ?? 0, b.split(".")[1]?.length ?? 0);
-  const toUnits = (s: string) => {
-    const negative = s.startsWith("-");
-    const [whole = "0", frac = ""] = (negative ? s.slice(1) : s).split(".");
-    const units = BigInt(whole + frac.padEnd(scale, "0"));
-    return negative ? -units : units;
-  };
-  const diff = toUnits(a) - toUnits(b);
-  const negative = diff < 0n;
-  const digits = (negative ? -diff : diff).toString().padStart(scale + 1, "0");
-  const body = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-  return ExactNumber.normalize(`${negative ? "-" : ""}${body}`);
+/** current, previous and their difference, as the statement computed them (numeric, canonical text). */
+function figure(current: string, previous: string, change: string): PortfolioPlayer["deposits"] {
+  return { current: exact(current), previous: exact(previous), change: exact(change) };
 }
 
 function toPortfolioPlayer(row: PortfolioRow): PortfolioPlayer {
-  const netCurrent = subtract(row.dep, row.wd);
-  const netPrevious = subtract(row.dep_prev, row.wd_prev);
   return {
     id: row.id,
     name: row.name,
@@ -201,10 +202,10 @@ function toPortfolioPlayer(row: PortfolioRow): PortfolioPlayer {
     kyc_status: row.kyc_status,
     withdrawal_status: row.withdrawal_status,
     segments: row.segments,
-    deposits: figure(row.dep, row.dep_prev),
-    withdrawals: figure(row.wd, row.wd_prev),
-    net_deposits: figure(netCurrent, netPrevious),
-    ggr: figure(row.ggr, row.ggr_prev),
+    deposits: figure(row.dep, row.dep_prev, row.dep_change),
+    withdrawals: figure(row.wd, row.wd_prev, row.wd_change),
+    net_deposits: figure(row.net, row.net_prev, row.net_change),
+    ggr: figure(row.ggr, row.ggr_prev, row.ggr_change),
     days_since_last_deposit: row.days_since_deposit,
     days_since_last_activity: row.days_since_activity,
     pending_withdrawals: {
