@@ -337,7 +337,7 @@ async function exactness({ sim, publisher, probe, dbUrl, refUrl }: IngestBench) 
   const got = await waitForTotals(() => readTotals(probe, "B"), expected, 120_000);
   const result = await checkAgainstImport(sim, dbUrl, refUrl);
   say(
-    `exactness: ${result.players} players, ${result.transactions.toLocaleString("en")} transactions, ${result.dailyStats.toLocaleString("en")} daily stats rows against db:import of the same final states: ${result.differences.length === 0 && got.transactions === expected.transactions ? "equal (0 differences)" : `${result.differences.length} differences: ${result.differences.slice(0, 3).join("; ")}`}`,
+    `exactness: ${result.players} players, ${result.transactions.toLocaleString("en")} transactions, ${result.dailyStats.toLocaleString("en")} daily stats rows against db:import of the same final states: ${result.differences.length === 0 && got.transactions === expected.transactions ? "equal (0 differences)" : `differences in ${result.differing.players} players, ${result.differing.transactions} transactions, ${result.differing.dailyStats} daily stats rows: ${result.differences.slice(0, 6).join("; ")}`}`,
   );
 }
 

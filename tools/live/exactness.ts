@@ -21,6 +21,8 @@ export interface ExactnessResult {
   dailyStats: number;
   /** Up to 20 differences, each naming the table, the row and the first differing field. */
   differences: string[];
+  /** How many rows differ per table (players, transactions, daily stats), all of them counted. */
+  differing: { players: number; transactions: number; dailyStats: number };
 }
 
 async function rows(client: ClientBase, sql: string, ids: string[]): Promise<Record<string, unknown>[]> {
@@ -74,7 +76,9 @@ export async function compareReadModels(
     read(reference),
   ]);
   compare("player", (r) => String(r.id), lp, rp, differences);
+  const players = differences.length;
   compare("transaction", (r) => String(r.id), lt, rt, differences);
+  const transactions = differences.length - players;
   compare(
     "daily_stats",
     (r) => [r.player_id, r.day, r.event_type, r.event_name, r.created_by].join("|"),
@@ -87,5 +91,6 @@ export async function compareReadModels(
     transactions: lt.length,
     dailyStats: ls.length,
     differences: differences.slice(0, 20),
+    differing: { players, transactions, dailyStats: differences.length - players - transactions },
   };
 }
