@@ -197,7 +197,7 @@ async function pump({ js, config, log }: IngestContext, state: LoopState) {
         // Flow control: stop taking messages while a batch is waiting. Draining the iterator into an unbounded
         // buffer defeats the pull's own bound, and a message left waiting past ack_wait is delivered again
         // (measured at 2,000 events/s: lag climbing to 14 s, redeliveries, unknown-player bounds reached).
-        if (state.buffer.length >= config.INGEST_BATCH_SIZE) await waitForRoom(state);
+        if (state.buffer.length >= config.INGEST_BATCH_SIZE && !state.stopping) await waitForRoom(state);
       }
     } catch (error) {
       log.warn("ingest: consuming failed, trying again", { error: String(error) });
