@@ -17,6 +17,8 @@ export interface SearchPlayersOptions {
    */
   contact?: "partial" | "exact" | undefined;
   vipManager?: string | undefined;
+  /** Only players whose profile changed at or after this instant (`updated_at`, any field, figures included). */
+  updatedSince?: Date | undefined;
 }
 
 export interface SearchPlayersResult {
@@ -59,6 +61,7 @@ function whereClause(options: SearchPlayersOptions): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (options.q) conditions.push(matchCondition(options.q, options.contact ?? "partial"));
   if (options.vipManager !== undefined) conditions.push(Prisma.sql`p.vip_manager = ${options.vipManager}`);
+  if (options.updatedSince) conditions.push(Prisma.sql`p.updated_at >= ${options.updatedSince}`);
   return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 }
 

@@ -135,3 +135,37 @@ describe("updated_since on a player's transactions", () => {
     expect((future.json as { total: number }).total).toBe(0);
   });
 });
+
+describe("updated_since on the player search", () => {
+  it("refuses a bad instant, and updated_since beside ids, naming updated_since", async () => {
+    const detail = await expectBadParameter("/api/v1/players?updated_since=2026-11-20", "updated_since");
+    expect(detail).toContain("ISO 8601 instant");
+    await expectBadParameter(
+      `/api/v1/players?ids=${FIXTURE_PLAYER_ID}&updated_since=2026-11-20T12:00:00Z`,
+      "updated_since",
+    );
+  });
+
+  it("keeps the players changed at or after the instant, and none after the newest change", async () => {
+    const { rows } = await sql.query<{ since: Date }>("SELECT max(updated_at) AS since FROM players");
+    const since = rows[0]?.since ?? new Date();
+    // updated_at only grows, so these stay at or after `since` whatever else runs meanwhile.
+    const before = await sql.query<{ id: string }>(
+      "SELECT id FROM players WHERE updated_at >= $1 ORDER BY id LIMIT 100",
+      [since],
+    );
+    const res = await kit.call("GET", `/api/v1/players?updated_since=${since.toISOString()}&limit=100`);
+    expect(res.status, res.text).toBe(200);
+    expect(kit.validate("/players", res.json)).toEqual([]);
+    const ids = (res.json as { players: { id: string }[] }).players.map((p) => p.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual(expect.arrayContaining(before.rows.map((r) => r.id)));
+    const stamps = await sql.query<{ id: string; updated_at: Date }>(
+      "SELECT id, updated_at FROM players WHERE id = ANY($1)",
+      [ids],
+    );
+    for (const r of stamps.rows) expect(r.updated_at.getTime(), r.id).toBeGreaterThanOrEqual(since.getTime());
+    const future = await kit.call("GET", "/api/v1/players?updated_since=2999-01-01T00:00:00Z");
+    expect(future.json).toMatchObject({ players: [], total: 0 });
+  });
+});

@@ -6,7 +6,7 @@ import { type PlayerBatch, playerBatchQuerySchema } from "@/lib/schemas/player";
 import { defineRead } from "./read-definition.ts";
 
 /** The search's parameters, which a batch read does not take. */
-const SEARCH_ONLY = ["q", "assigned", "limit", "offset"] as const;
+const SEARCH_ONLY = ["q", "assigned", "updated_since", "limit", "offset"] as const;
 
 /** Whether a query string asks for a batch read (`ids`, or its `ids[]` form) rather than a search. */
 export function isBatchRead(searchParams: URLSearchParams): boolean {

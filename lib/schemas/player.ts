@@ -9,6 +9,7 @@ import {
 } from "./common.ts";
 import { KYC_STATUSES } from "./enums.ts";
 import { eventTypeSchema } from "./transaction.ts";
+import { updatedSinceParam } from "./updated-since.ts";
 
 export { KYC_STATUSES };
 export const kycStatusSchema = z.enum(KYC_STATUSES).meta({ id: "KycStatus" });
@@ -213,6 +214,12 @@ export const playerSearchQuerySchema = z
     assigned: z.literal("me").optional().meta({
       description:
         "`me`: only the players whose `vip_manager` is the caller, matched by the verified token's `name` claim (a VIP manager's own list). Combines with `q`.",
+    }),
+    updated_since: updatedSinceParam.meta({
+      override: { type: "string", format: "date-time" },
+      param: { example: "2026-11-20T12:00:00.000Z" },
+      description:
+        "An addition to the spec: only the players whose profile changed at or after this instant (`updated_at`: any field, balances and KPIs included), e.g. to refresh a copy with batch reads (`ids`). A time stamp is not a safe sync position on its own (a change committed late can carry an earlier `updated_at`): follow the change feed (`GET /changes`) for exact incremental sync. Does not narrow `transactions` (the lookup by transaction id).",
     }),
     limit: limitParam,
     offset: offsetParam,

@@ -48,6 +48,7 @@ async function playerSearch({
     offset: query.offset,
     contact: pii ? ("partial" as const) : ("exact" as const),
     vipManager,
+    updatedSince: query.updated_since,
   };
   const { players, total, transactions } = await routeRead((db) => searchPlayers(options, db));
   // A transaction found by its id reveals its player: the audit row names that player too.
