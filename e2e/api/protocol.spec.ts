@@ -168,7 +168,7 @@ test.describe("protocol", () => {
   }) => {
     for (const path of PLAYER_PATHS) {
       const res = await get(request, path);
-      const expected = path.endsWith("/export") ? "no-store" : "private, no-cache";
+      const expected = path.endsWith("/export") ? "no-store, no-transform" : "private, no-cache";
       expect(res.headers()["cache-control"], path).toBe(expected);
       if (path.endsWith("/export")) expect(res.headers().etag, path).toBeUndefined();
       else expect(res.headers().etag, path).toMatch(/^W\/"/);
