@@ -12,7 +12,7 @@ import {
   STANDBY_STATE_SQL,
   type StandbyStateRow,
 } from "./replica-lag.ts";
-import { isDatabaseUnavailable } from "./unavailable.ts";
+import { errorChain, isDatabaseUnavailable } from "./unavailable.ts";
 
 /*
  * Where a read of player data runs: on the hot standby (DATABASE_REPLICA_URL) while it is connected to its primary
@@ -188,20 +188,7 @@ export function getReadRouting(): ReadRouting {
 /** Every code and message along an error's causes (Prisma wraps the driver's error). */
 function errorText(error: unknown): string {
   const parts: string[] = [];
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [error];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    if (!current || typeof current !== "object" || seen.has(current)) continue;
-    seen.add(current);
-    const e = current as {
-      code?: unknown;
-      originalCode?: unknown;
-      message?: unknown;
-      cause?: unknown;
-      meta?: { driverAdapterError?: unknown };
-    };
-    queue.push(e.cause, e.meta?.driverAdapterError);
+  for (const e of errorChain(error)) {
     for (const value of [e.code, e.originalCode, e.message]) if (typeof value === "string") parts.push(value);
   }
   return parts.join(" ");

@@ -28,22 +28,33 @@ const UNAVAILABLE_CODES = new Set([
   "08006",
 ]);
 
-/** Connection-level failures (server down, refused, timed out) and statement timeouts are a 503, not a bug. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** One error as the checks read it: its code, the driver's original code and its message. */
+export interface ErrorLink {
+  code?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+}
+
+/**
+ * An error and everything along its causes, each once: Prisma wraps driver errors
+ * (PrismaClientKnownRequestError.meta.driverAdapterError.cause.code).
+ */
+export function* errorChain(error: unknown): Generator<ErrorLink> {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length > 0) {
     const current = queue.shift();
     if (!current || typeof current !== "object" || seen.has(current)) continue;
     seen.add(current);
-    const e = current as {
-      code?: unknown;
-      message?: unknown;
-      cause?: unknown;
-      meta?: { driverAdapterError?: unknown };
-    };
-    // Prisma wraps driver errors: PrismaClientKnownRequestError.meta.driverAdapterError.cause.code.
+    const e = current as ErrorLink & { cause?: unknown; meta?: { driverAdapterError?: unknown } };
     queue.push(e.cause, e.meta?.driverAdapterError);
+    yield e;
+  }
+}
+
+/** Connection-level failures (server down, refused, timed out) and statement timeouts are a 503, not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const e of errorChain(error)) {
     const code = typeof e.code === "string" ? e.code : "";
     if (UNAVAILABLE_CODES.has(code)) {
       return true;
