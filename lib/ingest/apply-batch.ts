@@ -2,11 +2,12 @@ import type { ClientBase } from "pg";
 import type { WalletPlayerEvent, WalletTransactionEvent } from "@/lib/schemas/wallet-events";
 import { enqueuePlayerWebhooks, enqueueTransactionWebhooks } from "@/lib/webhooks/outbox";
 import {
+  APPLY_PLAYER_DELTAS_SQL,
   BATCH_LOCK_SQL,
   KNOWN_PLAYERS_SQL,
   NOTIFY_SQL,
+  type PlayerDelta,
   RECORD_PROGRESS_SQL,
-  REFRESH_LOOKUP_KPIS_SQL,
   UPSERT_PLAYERS_SQL,
   UPSERT_TRANSACTIONS_SQL,
 } from "./apply-sql.ts";
@@ -65,14 +66,25 @@ function playerRecord(p: WalletPlayerEvent) {
   };
 }
 
+/** The deltas as APPLY_PLAYER_DELTAS_SQL's parameters: one array per column, the sums as exact decimal text. */
+const deltaColumns = (rows: PlayerDelta[]) => [
+  rows.map((r) => r.id),
+  rows.map((r) => r.cash),
+  rows.map((r) => r.bonus),
+  rows.map((r) => r.pending_w),
+  rows.map((r) => r.ltd),
+  rows.map((r) => r.ltw),
+];
+
 /** A transaction event as a JSON record; the amount keeps its digits (a JSON string PostgreSQL reads as numeric). */
 const transactionRecord = (t: WalletTransactionEvent) => ({ ...t, amount: t.amount.digits });
 
 /**
  * One batch in one database transaction (the caller's BEGIN/COMMIT): profiles first, so a transaction of a player
- * that arrives in the same batch is applied; then the transactions of known players with their players' deltas;
- * then the lookup KPIs, the progress row and the player_changes notifications (delivered at COMMIT). The
- * webhook outbox rows (lib/webhooks/outbox.ts) are written in the same transaction, before the rows they announce.
+ * that arrives in the same batch is applied; then the transactions of known players; then their players' deltas
+ * and lookup KPIs (one update per player), the progress row and the player_changes notifications (delivered at
+ * COMMIT). The webhook outbox rows (lib/webhooks/outbox.ts) are written in the same transaction, before the rows
+ * they announce.
  */
 export async function applyBatch(client: ClientBase, options: ApplyBatchOptions): Promise<ApplyBatchResult> {
   await client.query(BATCH_LOCK_SQL);
@@ -101,13 +113,10 @@ export async function applyBatch(client: ClientBase, options: ApplyBatchOptions)
     if (ready.length) {
       const recordsJson = JSON.stringify(ready.map(transactionRecord));
       await enqueueTransactionWebhooks({ recordsJson }, client);
-      const { rows } = await client.query<{ id: string; written: number }>(UPSERT_TRANSACTIONS_SQL, [
-        recordsJson,
-      ]);
-      const moved = rows.map((r) => r.id);
+      const { rows } = await client.query<PlayerDelta>(UPSERT_TRANSACTIONS_SQL, [recordsJson]);
       writtenTransactions = rows.reduce((n, r) => n + r.written, 0);
-      if (moved.length) await client.query(REFRESH_LOOKUP_KPIS_SQL, [moved]);
-      for (const id of moved) changed.add(id);
+      if (rows.length) await client.query(APPLY_PLAYER_DELTAS_SQL, deltaColumns(rows));
+      for (const r of rows) changed.add(r.id);
     }
   }
   const p = options.progress;

@@ -67,10 +67,11 @@ const CONTRIBUTIONS = `
 
 /**
  * Transactions ($1: JSON array, one record per id, its highest version in the batch), applied when their version
- * is higher than the stored one; the players' sums move by the difference. In one statement: \`old\` reads the
- * rows as they were before it (the batch lock keeps anyone else from changing them), \`up\` returns the rows
- * written. The daily stats follow by their statement triggers (INSERT … ON CONFLICT fires both, exactly).
- * Returns the players whose sums changed, with how many transactions were written for each.
+ * is higher than the stored one. In one statement: \`old\` reads the rows as they were before it (the batch lock
+ * keeps anyone else from changing them), \`up\` returns the rows written. The daily stats follow by their
+ * statement triggers (INSERT … ON CONFLICT fires both, exactly). Returns, per player whose transactions were
+ * written, how many and how far each sum moves (new contributions minus those of the versions replaced), for
+ * APPLY_PLAYER_DELTAS_SQL: the players are updated once per batch, not once here and once for the KPIs.
  */
 export const UPSERT_TRANSACTIONS_SQL = `
 WITH incoming AS (
@@ -94,36 +95,34 @@ effects AS (
   SELECT player_id, event_type, amount, status, 1 AS sign FROM up
   UNION ALL
   SELECT o.player_id, o.event_type, o.amount, o.status, -1 FROM old o JOIN up USING (id)
-),
-deltas AS (
-  SELECT player_id, ${CONTRIBUTIONS},
-    count(*) FILTER (WHERE sign = 1) AS written
-  FROM effects GROUP BY player_id
-),
-moved AS (
-  UPDATE players p SET
-    cash_balance = p.cash_balance + d.cash,
-    bonus_balance = p.bonus_balance + d.bonus,
-    total_balance = p.total_balance + d.cash + d.bonus,
-    pending_withdrawal = p.pending_withdrawal + d.pending_w,
-    withdrawable_balance = CASE WHEN NOT p.blocked AND p.withdrawal_status = 'allowed'
-      THEN GREATEST(p.cash_balance + d.cash, 0) ELSE 0 END,
-    ltd = p.ltd + d.ltd,
-    ltw = p.ltw + d.ltw,
-    ltnc = p.ltnc + d.ltd - d.ltw,
-    active_bonus = p.bonus_balance + d.bonus > 0
-  FROM deltas d WHERE p.id = d.player_id
-  RETURNING p.id, d.written
 )
-SELECT id, written::int AS written FROM moved`;
+SELECT player_id AS id, count(*) FILTER (WHERE sign = 1)::int AS written, ${CONTRIBUTIONS}
+FROM effects GROUP BY player_id`;
+
+/** One player's row of UPSERT_TRANSACTIONS_SQL: numeric sums as PostgreSQL's exact decimal text. */
+export interface PlayerDelta {
+  id: string;
+  written: number;
+  cash: string;
+  bonus: string;
+  pending_w: string;
+  ltd: string;
+  ltw: string;
+}
 
 /**
- * The KPIs that are not sums, for the touched players ($1): each an index lookup from the newest (or oldest) end,
- * as REFRESH_PLAYER_AGGREGATES_SQL defines them; `wr` sums the bets since the newest completed bonus grant only.
- * Reads the players' bonus_balance as the batch left it.
+ * The touched players' sums moved by their deltas ($1 ids, $2… the sums, as UPSERT_TRANSACTIONS_SQL returned
+ * them) and their KPIs that are not sums, in ONE update per player: each an index lookup from the newest (or
+ * oldest) end, as REFRESH_PLAYER_AGGREGATES_SQL defines them; \`wr\` sums the bets since the newest completed
+ * bonus grant only, on the bonus balance the batch leaves. A second update per player and batch would write a
+ * second row version (and, without room on its page, an entry in every index of players).
  */
-export const REFRESH_LOOKUP_KPIS_SQL = `
-WITH target AS (SELECT id, bonus_balance FROM players WHERE id = ANY($1::text[])),
+export const APPLY_PLAYER_DELTAS_SQL = `
+WITH d AS (
+  SELECT * FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])
+    AS d(id, cash, bonus, pending_w, ltd, ltw)
+),
+target AS (SELECT p.id, p.bonus_balance + d.bonus AS bonus_balance FROM players p JOIN d USING (id)),
 computed AS (
   SELECT p.id, p.bonus_balance, fd.date AS ftd, ${LAST_TRANSACTION_COLUMNS_SQL}
   FROM target p
@@ -132,8 +131,18 @@ computed AS (
     ORDER BY date ASC, id ASC LIMIT 1) fd ON true${lastTransactionLookupsSql("p")}
 )
 UPDATE players p SET
+  cash_balance = p.cash_balance + d.cash,
+  bonus_balance = p.bonus_balance + d.bonus,
+  total_balance = p.total_balance + d.cash + d.bonus,
+  pending_withdrawal = p.pending_withdrawal + d.pending_w,
+  withdrawable_balance = CASE WHEN NOT p.blocked AND p.withdrawal_status = 'allowed'
+    THEN GREATEST(p.cash_balance + d.cash, 0) ELSE 0 END,
+  ltd = p.ltd + d.ltd,
+  ltw = p.ltw + d.ltw,
+  ltnc = p.ltnc + d.ltd - d.ltw,
+  active_bonus = c.bonus_balance > 0,
   ftd_date = c.ftd,${lastTransactionKpisSetSql("bonus_balance")}
-FROM computed c
+FROM computed c JOIN d USING (id)
 WHERE p.id = c.id`;
 
 /** The consumer's progress row, in the batch's transaction ($1 consumer … $6 applied count, $7 dead count). */
