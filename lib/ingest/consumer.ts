@@ -136,7 +136,8 @@ interface IngestContext {
 
 /** The loop's mutable state: the events taken from the stream, the loop's wake-up, backoff and log marks. */
 interface LoopState {
-  buffer: JsMsg[];
+  /** Decoded as they arrive, so parsing overlaps the database's work on the batch before. */
+  buffer: Decoded[];
   wake: (() => void) | null;
   /** The pump waiting for the loop to take a batch (flow control). */
   room: (() => void) | null;
@@ -192,7 +193,7 @@ async function pump({ js, config, log }: IngestContext, state: LoopState) {
       state.messages = await consumer.consume({ max_messages: config.INGEST_BATCH_SIZE * 2 });
       if (state.stopping) await state.messages.close();
       for await (const msg of state.messages) {
-        state.buffer.push(msg);
+        state.buffer.push(decodeMessage(msg));
         signal(state);
         // Flow control: stop taking messages while a batch is waiting (consume() itself holds up to two more). Draining the iterator into an unbounded
         // buffer defeats the pull's own bound, and a message left waiting past ack_wait is delivered again
@@ -223,11 +224,11 @@ async function runLoop(ctx: IngestContext, state: LoopState) {
     logProgress(ctx, state);
   }
   // Events taken from the stream but not applied go back at once (not after ack_wait).
-  for (const msg of state.buffer.splice(0)) msg.nak();
+  for (const d of state.buffer.splice(0)) d.msg.nak();
   logProgress(ctx, state, true);
 }
 
-async function processBatch(ctx: IngestContext, state: LoopState, batch: JsMsg[]) {
+async function processBatch(ctx: IngestContext, state: LoopState, batch: Decoded[]) {
   try {
     await applyOnce(ctx, batch);
     state.failures = 0;
@@ -235,7 +236,7 @@ async function processBatch(ctx: IngestContext, state: LoopState, batch: JsMsg[]
     // The database is unreachable or refused the batch: nothing was committed, nothing is acked. The events
     // come back after a short delay; meanwhile back off, up to 5 s.
     state.failures += 1;
-    for (const msg of batch) msg.nak(1_000);
+    for (const d of batch) d.msg.nak(1_000);
     ctx.log.warn("ingest: batch not applied, its events will be delivered again", {
       events: batch.length,
       error: String((error as Error).message ?? error),
@@ -258,7 +259,7 @@ type TransactionDecoded = Extract<Decoded, { kind: "transaction" }>;
 type BatchResult = Awaited<ReturnType<typeof applyBatch>>;
 
 /** One batch: decode, apply in one transaction, then settle every event (dead-letter, ack or deliver again). */
-async function applyOnce(ctx: IngestContext, batch: JsMsg[]) {
+async function applyOnce(ctx: IngestContext, batch: Decoded[]) {
   const plan = planBatch(ctx.config, batch);
   const result = await commitBatch(ctx, plan);
   // Committed: from here on every event of the batch is settled.
@@ -281,12 +282,11 @@ async function applyOnce(ctx: IngestContext, batch: JsMsg[]) {
 type BatchPlan = ReturnType<typeof planBatch>;
 
 /** The batch decoded: the highest version per id to apply, the malformed events, and the progress to record. */
-function planBatch(config: IngestConfig, batch: JsMsg[]) {
-  const decoded = batch.map(decodeMessage);
+function planBatch(config: IngestConfig, decoded: Decoded[]) {
   const transactions = highestVersions(decoded.flatMap((d) => (d.kind === "transaction" ? [d.event] : [])));
   const players = highestVersions(decoded.flatMap((d) => (d.kind === "player" ? [d.event] : [])));
   const deadNow = decoded.filter((d): d is DeadDecoded => d.kind === "dead");
-  const last = batch.reduce((a, m) => (m.seq > a.seq ? m : a));
+  const last = decoded.map((d) => d.msg).reduce((a, m) => (m.seq > a.seq ? m : a));
   // A transaction waits for its player at most this many deliveries (the highest delivery in the batch counts).
   const deliveries = new Map<string, number>();
   for (const d of decoded) {
@@ -301,7 +301,7 @@ function planBatch(config: IngestConfig, batch: JsMsg[]) {
     subject: last.subject,
     eventId: last.headers?.get("Nats-Msg-Id") || `seq:${last.seq}`,
     publishedAt: new Date(Math.floor(last.info.timestampNanos / 1e6)),
-    applied: batch.length - deadNow.length,
+    applied: decoded.length - deadNow.length,
     dead: deadNow.length,
   };
   return { decoded, transactions, players, deadNow, last, deadIfWaiting, progress };
@@ -375,13 +375,13 @@ async function deadLetter(js: JetStreamClient, msg: JsMsg, reason: string) {
 /** Acks every event not dead-lettered, except those waiting for their player: delivered again after a delay. */
 function settleOthers(
   config: IngestConfig,
-  batch: JsMsg[],
+  batch: Decoded[],
   toDead: { msg: JsMsg }[],
   waitingMsgs: TransactionDecoded[],
 ) {
   const deadSet = new Set(toDead.map((d) => d.msg));
   const waitingSet = new Set(waitingMsgs.map((d) => d.msg));
-  for (const msg of batch) {
+  for (const { msg } of batch) {
     if (deadSet.has(msg)) continue;
     if (waitingSet.has(msg)) msg.nak(config.INGEST_UNKNOWN_PLAYER_DELAY_MS);
     else msg.ack();
