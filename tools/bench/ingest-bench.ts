@@ -110,6 +110,18 @@ interface IngestBench {
 
 async function main() {
   const bench = await setUp();
+  // However the run ends (an error, Ctrl-C), its servers stop: a stray nats-server on the port stalls the next run.
+  const abort = () => void tearDown(bench).finally(() => process.exit(130));
+  process.once("SIGINT", abort);
+  process.once("SIGTERM", abort);
+  try {
+    await runPhases(bench);
+  } finally {
+    await tearDown(bench);
+  }
+}
+
+async function runPhases(bench: IngestBench) {
   say(
     `bench:ingest — NATS ${bench.nats.url}, database ${bench.dbName}, ${num("players")} players; figures under whatever else runs on this machine`,
   );
@@ -118,7 +130,6 @@ async function main() {
   await phase(bench, "bursts", num("burst-rate"), num("burst-duration"));
   await backlogPhase(bench);
   await exactness(bench);
-  await tearDown(bench);
 }
 
 /** NATS, the two databases, the consumer, the app (with a production build), the commit watch, the profiles. */
@@ -341,15 +352,22 @@ async function exactness({ sim, publisher, probe, dbUrl, refUrl }: IngestBench) 
   );
 }
 
+/** Stops everything setUp started; each step on its own, so one failing leaves none of the others running. */
 async function tearDown(bench: IngestBench) {
-  await bench.ingest.kill("SIGTERM");
-  await bench.app?.stop();
-  await bench.listener.end();
-  await bench.probe.end();
-  await bench.pub.nc.close();
-  await bench.nats.destroy();
-  await dropPostgresDatabase(bench.dbName);
-  await dropPostgresDatabase(`${bench.dbName}_ref`);
+  const steps: (() => unknown)[] = [
+    () => bench.ingest.kill("SIGTERM"),
+    () => bench.app?.stop(),
+    () => bench.listener.end(),
+    () => bench.probe.end(),
+    () => bench.pub.nc.close(),
+    () => bench.nats.destroy(),
+    () => dropPostgresDatabase(bench.dbName),
+    () => dropPostgresDatabase(`${bench.dbName}_ref`),
+  ];
+  for (const step of steps)
+    await Promise.resolve()
+      .then(step)
+      .catch(() => undefined);
 }
 
 main().then(
