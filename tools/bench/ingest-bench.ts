@@ -60,6 +60,13 @@ const ms = (x: number) => `${Math.round(x)} ms`;
 class LagMeter {
   readonly published = new Map<number, number>();
   readonly observations: [number, number][] = []; // [time, committed stream_seq]
+  /** Resolves once a commit has covered every sequence published so far, or after `timeoutMs`. */
+  async caughtUp(timeoutMs: number): Promise<void> {
+    let last = 0;
+    for (const seq of this.published.keys()) if (seq > last) last = seq;
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until && !this.observations.some(([, s]) => s >= last)) await pause(100);
+  }
   /** Lags (ms) of the events published in [from, to). */
   lags(from: number, to: number): number[] {
     const obs = [...this.observations].sort((a, b) => a[0] - b[0]);
@@ -108,16 +115,18 @@ interface IngestBench {
   probing: boolean;
 }
 
+/** What the run has started so far: stopped however the run ends, even during setUp. */
+const started: Partial<IngestBench> = {};
+
 async function main() {
-  const bench = await setUp();
-  // However the run ends (an error, Ctrl-C), its servers stop: a stray nats-server on the port stalls the next run.
-  const abort = () => void tearDown(bench).finally(() => process.exit(130));
+  // An error or Ctrl-C stops the servers too: a stray nats-server on the port stalls the next run.
+  const abort = () => void tearDown(started).finally(() => process.exit(130));
   process.once("SIGINT", abort);
   process.once("SIGTERM", abort);
   try {
-    await runPhases(bench);
+    await runPhases(await setUp());
   } finally {
-    await tearDown(bench);
+    await tearDown(started);
   }
 }
 
@@ -135,6 +144,7 @@ async function runPhases(bench: IngestBench) {
 /** NATS, the two databases, the consumer, the app (with a production build), the commit watch, the profiles. */
 async function setUp(): Promise<IngestBench> {
   const nats = createNatsServer(portBase);
+  started.nats = nats;
   await nats.start();
   const dbName = `${process.env.TEST_DB_PREFIX ?? "par"}_bench_ingest`;
   const dbUrl = await recreatePostgresDatabase(dbName);
@@ -147,11 +157,16 @@ async function setUp(): Promise<IngestBench> {
     INGEST_LOG_EVERY_MS: "10000",
     LOG_LEVEL: "warn",
   };
+  started.dbName = dbName;
   const ingest: IngestProcess = startIngestProcess(ingestEnv);
+  started.ingest = ingest;
   const app = await startAppIfBuilt(dbUrl);
+  started.app = app;
   const meter = new LagMeter();
   const { listener, probe } = await watchCommits(dbUrl, meter);
+  Object.assign(started, { listener, probe });
   const pub = await connectPublisher(nats.url);
+  started.pub = pub;
   const fresh: { tx: SimTransaction; at: number }[] = [];
   const sim = new WalletSim({ players: num("players"), prefix: "B", seed: 2000 });
   const publisher = new Publisher(jetstream(pub.nc), {
@@ -284,7 +299,8 @@ async function phase(bench: IngestBench, name: string, rate: number, seconds: nu
   await drive(sim, publisher, { rate, durationMs: seconds * 1000 });
   await publisher.settle();
   const to = Date.now();
-  await pause(3_000);
+  // Every event of the phase committed before its lags are read: otherwise the slowest are left out of the p99.
+  await meter.caughtUp(120_000);
   bench.probing = false;
   await probes;
   const events = meter.published.size - applied0;
@@ -325,6 +341,7 @@ async function backlogPhase(bench: IngestBench) {
     );
   const atStart = await committed();
   bench.ingest = startIngestProcess(bench.ingestEnv);
+  started.ingest = bench.ingest;
   const startedAt = Date.now();
   let firstAt = 0;
   let seen = atStart;
@@ -353,16 +370,17 @@ async function exactness({ sim, publisher, probe, dbUrl, refUrl }: IngestBench) 
 }
 
 /** Stops everything setUp started; each step on its own, so one failing leaves none of the others running. */
-async function tearDown(bench: IngestBench) {
+async function tearDown(bench: Partial<IngestBench>) {
+  const { dbName } = bench;
   const steps: (() => unknown)[] = [
-    () => bench.ingest.kill("SIGTERM"),
+    () => bench.ingest?.kill("SIGTERM"),
     () => bench.app?.stop(),
-    () => bench.listener.end(),
-    () => bench.probe.end(),
-    () => bench.pub.nc.close(),
-    () => bench.nats.destroy(),
-    () => dropPostgresDatabase(bench.dbName),
-    () => dropPostgresDatabase(`${bench.dbName}_ref`),
+    () => bench.listener?.end(),
+    () => bench.probe?.end(),
+    () => bench.pub?.nc.close(),
+    () => bench.nats?.destroy(),
+    () => dbName && dropPostgresDatabase(dbName),
+    () => dbName && dropPostgresDatabase(`${dbName}_ref`),
   ];
   for (const step of steps)
     await Promise.resolve()
