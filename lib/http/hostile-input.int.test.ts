@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { problemSchema } from "@/lib/schemas/common";
+import { transactionListQuerySchema } from "@/lib/schemas/transaction";
 import { encodeTransactionCursor } from "@/lib/schemas/transaction-cursor";
 import { type KitResponse, kitToken, routeKitForFile } from "@/test/support/route-test-kit";
 
@@ -175,16 +176,7 @@ describe("hostile input never breaks the API", () => {
   });
 
   it("transactions: any player id and any mix of filters", async () => {
-    const known = [
-      "event_type",
-      "event_name",
-      "from_date",
-      "to_date",
-      "created_by",
-      "limit",
-      "offset",
-      "cursor",
-    ];
+    const known = Object.keys(transactionListQuerySchema.shape);
     await fc.assert(
       fc.asyncProperty(method, playerId, fc.oneof(queryFor(known), rawQuery), async (m, id, q) => {
         expectWellFormed(
