@@ -22,10 +22,10 @@ import { applyMigrations } from "@/lib/db/schema-engine";
 import { PLAYER_CHANGES_CHANNEL } from "@/lib/ingest/player-changes";
 import { createNatsServer } from "../../test/support/nats-server.ts";
 import { dropPostgresDatabase, recreatePostgresDatabase } from "../../test/support/test-db.ts";
-import { type IngestProcess, startIngestProcess } from "../live/ingest-process.ts";
 import { connectPublisher, expectedTotals, readTotals, waitForTotals } from "../live/live-test-kit.ts";
 import { Publisher } from "../live/publisher.ts";
 import { checkAgainstImport } from "../live/reference-import.ts";
+import { type ScriptProcess, startScriptProcess } from "../live/script-process.ts";
 import { drive, settleAll } from "../live/sim-driver.ts";
 import { type SimTransaction, WalletSim } from "../live/wallet-sim.ts";
 import { type AppProcess, httpGet, isFailure, startApp } from "./app-process.ts";
@@ -93,7 +93,7 @@ interface IngestBench {
   dbUrl: string;
   refUrl: string;
   ingestEnv: Record<string, string>;
-  ingest: IngestProcess;
+  ingest: ScriptProcess;
   app: AppProcess | null;
   meter: LagMeter;
   listener: pg.Client;
@@ -136,7 +136,7 @@ async function setUp(): Promise<IngestBench> {
     INGEST_LOG_EVERY_MS: "10000",
     LOG_LEVEL: "warn",
   };
-  const ingest: IngestProcess = startIngestProcess(ingestEnv);
+  const ingest: ScriptProcess = startScriptProcess("ingest.ts", ingestEnv);
   const app = await startAppIfBuilt(dbUrl);
   const meter = new LagMeter();
   const { listener, probe } = await watchCommits(dbUrl, meter);
@@ -313,7 +313,7 @@ async function backlogPhase(bench: IngestBench) {
       (await probe.query<{ s: string }>("SELECT max(stream_seq) AS s FROM ingest_progress")).rows[0]?.s ?? 0,
     );
   const atStart = await committed();
-  bench.ingest = startIngestProcess(bench.ingestEnv);
+  bench.ingest = startScriptProcess("ingest.ts", bench.ingestEnv);
   const startedAt = Date.now();
   let firstAt = 0;
   let seen = atStart;

@@ -1,0 +1,41 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+/*
+ * A script of scripts/ as a child process: `ingest.ts` (the fault tests kill it with SIGKILL; the bench measures
+ * its CPU) and `webhooks-dispatch.ts` (the at-least-once test kills it mid-delivery). Started through tsx's
+ * loader directly, so signals reach the script itself (npm does not forward them).
+ */
+export interface ScriptProcess {
+  child: ChildProcess;
+  /** The last 2,000 lines of its output so far. */
+  output: string[];
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `scripts/<script>` with LOG_LEVEL=info and `env` over this process's environment. */
+export function startScriptProcess(script: string, env: Record<string, string>): ScriptProcess {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", script)], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString().split("\n").filter(Boolean));
+    if (output.length > 2_000) output.splice(0, output.length - 2_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return {
+    child,
+    output,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
