@@ -16,7 +16,7 @@ import {
 } from "./live-test-kit.ts";
 import type { Publisher } from "./publisher.ts";
 import { checkAgainstImport } from "./reference-import.ts";
-import { startScriptProcess } from "./script-process.ts";
+import { type ScriptProcess, startScriptProcess } from "./script-process.ts";
 import { drive, settleAll } from "./sim-driver.ts";
 import { WalletSim } from "./wallet-sim.ts";
 
@@ -160,6 +160,13 @@ describe.runIf(hasNats && findPostgresBin() !== null && inject("databaseKind") =
     let nats: NatsServer;
     let cluster: PgCluster;
     let reference: { url: string; stop(): Promise<void> };
+    // Killed after the tests too: a failed check must not leave a consumer running.
+    const consumers: ScriptProcess[] = [];
+    const startConsumer = (env: Record<string, string>) => {
+      const consumer = startScriptProcess("ingest.ts", env);
+      consumers.push(consumer);
+      return consumer;
+    };
 
     beforeAll(async () => {
       nats = createNatsServer(PORT_BASE + 1);
@@ -171,6 +178,7 @@ describe.runIf(hasNats && findPostgresBin() !== null && inject("databaseKind") =
     });
 
     afterAll(async () => {
+      for (const consumer of consumers) await consumer.kill("SIGKILL");
       await nats?.destroy();
       cluster?.destroy();
       await reference?.stop();
@@ -184,7 +192,7 @@ describe.runIf(hasNats && findPostgresBin() !== null && inject("databaseKind") =
         INGEST_BATCH_SIZE: "200",
         INGEST_LOG_EVERY_MS: "1000",
       };
-      let ingest = startScriptProcess("ingest.ts", env);
+      let ingest = startConsumer(env);
       const pub = await connectPublisher(nats.url);
       const sim = new WalletSim({ players: 20, prefix: "K", seed: 9, settleMs: [50, 1_000] });
       for (const e of sim.playerEvents()) await pub.publisher.publish(e);
@@ -199,7 +207,7 @@ describe.runIf(hasNats && findPostgresBin() !== null && inject("databaseKind") =
         await consuming();
         await ingest.kill("SIGKILL");
         await pause(500);
-        ingest = startScriptProcess("ingest.ts", env);
+        ingest = startConsumer(env);
         await consuming();
         await nats.stop();
         await pause(1_000);
