@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { OIDC_E2E } from "./e2e/oidc/oidc-config.ts";
 import { DEMO_NOW_ISO } from "./scripts/demo-clock.mjs";
+import { CHROMIUM_FLAGS } from "./test/support/chromium-flags.ts";
 import { E2E_JWT_SECRET } from "./test/support/e2e-auth.ts";
 import { E2E_JWT } from "./test/support/jwt-config.ts";
 import { TEST_SESSION_SECRET } from "./tools/bench/app-process.ts";
@@ -18,15 +19,7 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const launchOptions = {
   executablePath: chromium,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
+  args: [...CHROMIUM_FLAGS, "--disable-quic"],
 };
 
 const servers = [];

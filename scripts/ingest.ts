@@ -8,15 +8,10 @@ import { createPgPool } from "../lib/db/pg-pool.ts";
 import { parseIngestConfig } from "../lib/ingest/config.ts";
 import { startIngest } from "../lib/ingest/consumer.ts";
 import { log } from "../lib/log.ts";
+import { settingsOrExit, stopOnSignal } from "./script-env.ts";
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof parseIngestConfig>;
-  try {
-    config = parseIngestConfig(process.env);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
+  const config = settingsOrExit(parseIngestConfig);
   const pool = createPgPool(config.DATABASE_URL, {
     statementTimeoutMs: config.INGEST_STATEMENT_TIMEOUT_MS,
     applicationName: `ingest:${config.INGEST_CONSUMER}`,
@@ -42,21 +37,12 @@ async function main(): Promise<void> {
     batchSize: config.INGEST_BATCH_SIZE,
     ackWaitMs: config.INGEST_ACK_WAIT_MS,
   });
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`ingest: ${signal}: finishing the batch in hand`, {});
-    void (async () => {
-      await runner.stop();
-      await nc.drain().catch(() => undefined);
-      await pool.end().catch(() => undefined);
-      log.info("ingest: stopped", { ...runner.stats });
-      process.exit(0);
-    })();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  stopOnSignal("ingest", "finishing the batch in hand", async () => {
+    await runner.stop();
+    await nc.drain().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    return { ...runner.stats };
+  });
   await runner.done.catch((error: unknown) => {
     log.error("ingest: stopped on an error", { error: String(error) });
     process.exit(1);

@@ -1,3 +1,5 @@
+import { log } from "../lib/log.ts";
+
 /** Scripts that write to a server need an explicit target; the embedded database is managed by scripts/serve.mjs. */
 export function requireDatabaseUrl(script: string): string {
   const url = process.env.DATABASE_URL;
@@ -9,4 +11,37 @@ export function requireDatabaseUrl(script: string): string {
     process.exit(2);
   }
   return url;
+}
+
+/** A long-running script's settings, or their problems printed and exit 2 (a configuration error). */
+export function settingsOrExit<T>(parse: (env: NodeJS.ProcessEnv) => T): T {
+  try {
+    return parse(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
+
+/**
+ * A long-running script's clean stop: the first SIGTERM or SIGINT is logged as `<name>: <signal>: <finishing>`,
+ * `finish` runs (its figures go into the `<name>: stopped` line) and the process exits 0.
+ */
+export function stopOnSignal(
+  name: string,
+  finishing: string,
+  finish: () => Promise<Record<string, unknown>>,
+): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${name}: ${signal}: ${finishing}`, {});
+    void (async () => {
+      log.info(`${name}: stopped`, await finish());
+      process.exit(0);
+    })();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }

@@ -18,23 +18,24 @@ if [ "$pg_ok" = 0 ]; then
   echo "WARNING: PostgreSQL not reachable; running on the embedded database only." >&2
 fi
 
+# Whether something accepts TCP connections at URL (its port, else DEFAULT_PORT) within 2 s.
+listening() {
+  URL="$1" DEFAULT_PORT="$2" node -e '
+    const u = new URL(process.env.URL);
+    const s = require("node:net").connect({ host: u.hostname, port: Number(u.port || process.env.DEFAULT_PORT) }, () => process.exit(0));
+    s.on("error", () => process.exit(1));
+    setTimeout(() => process.exit(1), 2000);'
+}
+
 redis_ok=1
-node -e '
-  const u = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
-  const s = require("node:net").connect({ host: u.hostname, port: Number(u.port || 6379) }, () => process.exit(0));
-  s.on("error", () => process.exit(1));
-  setTimeout(() => process.exit(1), 2000);' || redis_ok=0
+listening "${TEST_REDIS_URL:-redis://127.0.0.1:6379}" 6379 || redis_ok=0
 if [ "$redis_ok" = 0 ]; then
   if [ "${CI:-}" = "true" ]; then echo "Redis is not reachable at ${TEST_REDIS_URL:-127.0.0.1:6379}; CI requires it." >&2; exit 1; fi
   echo "WARNING: Redis not reachable; the shared rate-limit tests are skipped." >&2
 fi
 
 nats_ok=1
-node -e '
-  const u = new URL(process.env.TEST_NATS_URL ?? "nats://127.0.0.1:4222");
-  const s = require("node:net").connect({ host: u.hostname, port: Number(u.port || 4222) }, () => process.exit(0));
-  s.on("error", () => process.exit(1));
-  setTimeout(() => process.exit(1), 2000);' && command -v nats-server >/dev/null 2>&1 || nats_ok=0
+listening "${TEST_NATS_URL:-nats://127.0.0.1:4222}" 4222 && command -v nats-server >/dev/null 2>&1 || nats_ok=0
 if [ "$nats_ok" = 0 ]; then
   if [ "${CI:-}" = "true" ]; then echo "NATS JetStream is not reachable at ${TEST_NATS_URL:-127.0.0.1:4222} (or nats-server is not on PATH); CI requires it." >&2; exit 1; fi
   echo "WARNING: NATS (nats-server) not available; the live read model tests (tools/live) are skipped." >&2

@@ -7,15 +7,10 @@ import { createPgPool } from "../lib/db/pg-pool.ts";
 import { log } from "../lib/log.ts";
 import { parseDispatchConfig } from "../lib/webhooks/config.ts";
 import { startDispatcher } from "../lib/webhooks/dispatcher.ts";
+import { settingsOrExit, stopOnSignal } from "./script-env.ts";
 
 function main(): void {
-  let config: ReturnType<typeof parseDispatchConfig>;
-  try {
-    config = parseDispatchConfig(process.env);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
+  const config = settingsOrExit(parseDispatchConfig);
   const pool = createPgPool(config.DATABASE_URL, {
     max: config.WEBHOOK_CONCURRENCY + 1,
     applicationName: "webhooks:dispatch",
@@ -27,20 +22,11 @@ function main(): void {
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
   });
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`webhooks: ${signal}: finishing the deliveries in flight`, {});
-    void (async () => {
-      await dispatcher.stop();
-      await pool.end().catch(() => undefined);
-      log.info("webhooks: stopped", { ...dispatcher.stats });
-      process.exit(0);
-    })();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  stopOnSignal("webhooks", "finishing the deliveries in flight", async () => {
+    await dispatcher.stop();
+    await pool.end().catch(() => undefined);
+    return { ...dispatcher.stats };
+  });
 }
 
 main();

@@ -1,15 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import {
-  appBase,
-  appsStoppedAfterAll,
-  auditRowsOf,
-  type HttpFailure,
-  type HttpResult,
-  httpGet,
-  isFailure,
-  postgresTestDatabase,
-} from "./harness.ts";
+import { appBase, auditedLoad, isFailure } from "./harness.ts";
 
 /*
  * SIGKILL under load: the server dies at an arbitrary moment, with reads in every stage (parsing, reading,
@@ -17,35 +7,17 @@ import {
  * afterwards, matched by the server's request id the answer carried: an answer leaves the process only once its
  * row is committed (group commit, lib/audit/audit-queue.ts).
  */
-const DATABASE_URL = postgresTestDatabase();
-const SESSION = `crash-${randomUUID()}`;
-const startApp = appsStoppedAfterAll();
+const load = auditedLoad("crash");
 
 test("SIGKILL under load: every read answered 200 has its audit row", async () => {
-  const app = await startApp(appBase + 5, {
-    DATABASE_URL,
-    AUTH_MODE: "demo",
-    RATE_LIMIT_MAX: "0",
-    LOG_LEVEL: "warn",
-  });
-  const headers = { Authorization: "Bearer demo", "X-Session-ID": SESSION };
-  const results: Array<{ sent: string; result: HttpResult | HttpFailure }> = [];
+  const app = await load.start(appBase + 5);
   let killed = false;
   const players = ["P000001", "P000002", "P000003", "P000007", "P000012", "P000042"];
-
-  const worker = async (n: number) => {
-    for (let i = 0; i < 100_000; i++) {
-      const sent = `${SESSION}-${n}-${i}`;
-      const path = i % 3 === 2 ? `/transactions?limit=20&offset=${i}` : "";
-      const result = await httpGet(`${app.url}/api/v1/players/${players[i % players.length]}${path}`, {
-        ...headers,
-        "X-Request-ID": sent,
-      });
-      results.push({ sent, result });
-      if (isFailure(result) && killed) return;
-    }
-  };
-  const workers = Array.from({ length: 8 }, (_, n) => worker(n));
+  const { reads: results, done } = load.run(
+    `${app.url}/api/v1/players/`,
+    (_, i) => `${players[i % players.length]}${i % 3 === 2 ? `/transactions?limit=20&offset=${i}` : ""}`,
+    () => killed,
+  );
 
   await expect
     .poll(() => results.filter((r) => !isFailure(r.result)).length, { timeout: 60_000 })
@@ -54,13 +26,13 @@ test("SIGKILL under load: every read answered 200 has its audit row", async () =
   expect(serverPid).not.toBeNull();
   killed = true;
   process.kill(serverPid ?? 0, "SIGKILL");
-  await Promise.all(workers);
+  await done;
   await app.exited;
 
   const answered = results.flatMap(({ sent, result }) =>
     !isFailure(result) && result.status === 200 ? [{ sent, id: String(result.headers["x-request-id"]) }] : [],
   );
-  const rows = await auditRowsOf(DATABASE_URL, SESSION);
+  const rows = await load.auditRows();
   const recorded = new Map(rows.map((r) => [r.request_id, r.client_request_id]));
   const missing = answered.filter((a) => recorded.get(a.id) !== a.sent);
   const statuses = results.map((r) => (isFailure(r.result) ? r.result.error : r.result.status));

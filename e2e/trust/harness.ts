@@ -3,9 +3,19 @@
  * (trustPorts: from E2E_POSTGRES_PORT + 8, so parallel runs do not collide) and production servers that a
  * spec starts for itself and that are stopped after its tests, whatever happened in them.
  */
+import { randomUUID } from "node:crypto";
 import { test } from "@playwright/test";
 import pg from "pg";
-import { type AppProcess, type StartOptions, startApp, trustPorts } from "../../tools/bench/app-process.ts";
+import {
+  type AppProcess,
+  type HttpFailure,
+  type HttpResult,
+  httpGet,
+  isFailure,
+  type StartOptions,
+  startApp,
+  trustPorts,
+} from "../../tools/bench/app-process.ts";
 
 export {
   type AppProcess,
@@ -59,4 +69,47 @@ export async function auditRowsOf(db: string | pg.Pool, sessionId: string): Prom
   } finally {
     await client.end();
   }
+}
+
+/** One read of a load: the X-Request-ID it was sent with and what came back. */
+export interface SentRead {
+  sent: string;
+  result: HttpResult | HttpFailure;
+}
+
+/**
+ * For the specs that load one server and then end it (crash, shutdown): a demo-mode server on the PostgreSQL
+ * test database without a request quota, eight clients reading from it under this spec's own audited session,
+ * and that session's audit rows.
+ */
+export function auditedLoad(name: string) {
+  const databaseUrl = postgresTestDatabase();
+  const session = `${name}-${randomUUID()}`;
+  const start = appsStoppedAfterAll();
+  return {
+    session,
+    start: (port: number, env: Record<string, string> = {}) =>
+      start(port, {
+        DATABASE_URL: databaseUrl,
+        AUTH_MODE: "demo",
+        RATE_LIMIT_MAX: "0",
+        LOG_LEVEL: "warn",
+        ...env,
+      }),
+    /** Each client reads `pathOf(client, i)` one after another until a read fails and `ended` says why. */
+    run(baseUrl: string, pathOf: (client: number, i: number) => string, ended: (f: HttpFailure) => boolean) {
+      const reads: SentRead[] = [];
+      const client = async (n: number) => {
+        for (let i = 0; i < 100_000; i++) {
+          const sent = `${session}-${n}-${i}`;
+          const headers = { Authorization: "Bearer demo", "X-Session-ID": session, "X-Request-ID": sent };
+          const result = await httpGet(`${baseUrl}${pathOf(n, i)}`, headers);
+          reads.push({ sent, result });
+          if (isFailure(result) && ended(result)) return;
+        }
+      };
+      return { reads, done: Promise.all(Array.from({ length: 8 }, (_, n) => client(n))) };
+    },
+    auditRows: () => auditRowsOf(databaseUrl, session),
+  };
 }

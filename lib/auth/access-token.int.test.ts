@@ -1,10 +1,10 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
-import { getPrisma } from "@/lib/db/client";
+import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import { ApiError } from "@/lib/http/problem";
 import { authenticated } from "@/test/support/authenticate";
-import { restoreEnv, stubEnv } from "@/test/support/env";
+import { stubEnv, stubEnvForEachTest } from "@/test/support/env";
+import { closeApp } from "@/test/support/in-process-app";
 import { issueAccessToken } from "./access-token.ts";
 import type { Role } from "./roles.ts";
 import { createSession, recordRoles, revokeSession } from "./session-store.ts";
@@ -14,7 +14,7 @@ import { createSession, recordRoles, revokeSession } from "./session-store.ts";
  * auth_sessions on the test database), as the API verifies them.
  */
 const SECRET = "test-secret-that-is-long-enough-for-hs256";
-let sql: pg.Pool;
+const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
 
 function headers(token: string, sessionId: string): Headers {
   return new Headers({ Authorization: `Bearer ${token}`, "X-Session-ID": sessionId });
@@ -35,35 +35,28 @@ async function refusal(token: string, sessionId: string): Promise<ApiError> {
   return error as ApiError;
 }
 
-beforeAll(() => {
-  sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
-});
 afterAll(async () => {
-  await getPrisma().$disconnect();
-  delete (globalThis as { prisma?: unknown }).prisma;
+  await closeApp();
   await sql.end();
 });
 
-beforeEach(() => {
-  stubEnv({
-    DATABASE_URL: inject("databaseUrl"),
-    AUTH_MODE: "jwt",
-    AUTH_JWT_SECRET: SECRET,
-    AUTH_JWKS_URL: undefined,
-    AUTH_JWT_ISSUER: undefined,
-    AUTH_JWT_AUDIENCE: undefined,
-    AUTH_JWT_ALGORITHMS: undefined,
-    AUTH_ACCESS_TOKEN_TTL: undefined,
-    AUTH_SESSION_MAX_AGE_SECONDS: undefined,
-    AUTH_SESSION_CACHE_SECONDS: undefined,
-    AUTH_ROLE_RECHECK_SECONDS: undefined,
-    NEXTAUTH_SECRET: "access-token-test-session-secret-0123456789",
-    LOG_LEVEL: "silent",
-  });
+stubEnvForEachTest({
+  DATABASE_URL: inject("databaseUrl"),
+  AUTH_MODE: "jwt",
+  AUTH_JWT_SECRET: SECRET,
+  AUTH_JWKS_URL: undefined,
+  AUTH_JWT_ISSUER: undefined,
+  AUTH_JWT_AUDIENCE: undefined,
+  AUTH_JWT_ALGORITHMS: undefined,
+  AUTH_ACCESS_TOKEN_TTL: undefined,
+  AUTH_SESSION_MAX_AGE_SECONDS: undefined,
+  AUTH_SESSION_CACHE_SECONDS: undefined,
+  AUTH_ROLE_RECHECK_SECONDS: undefined,
+  NEXTAUTH_SECRET: "access-token-test-session-secret-0123456789",
+  LOG_LEVEL: "silent",
 });
 afterEach(() => {
   vi.useRealTimers();
-  restoreEnv();
 });
 
 describe("app-issued access tokens", () => {

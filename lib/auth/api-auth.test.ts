@@ -118,27 +118,47 @@ describe("demo mode", () => {
 });
 
 const now = () => Math.floor(Date.now() / 1000);
+/** An HS* token for agent-42; iat is now unless given (null leaves it out, as for exp, iss and aud). */
 async function hsToken(
   claims: JWTPayload = {},
-  opts: { secret?: string; alg?: string; exp?: number | null; iss?: string | null; aud?: string | null } = {},
+  opts: {
+    secret?: string;
+    alg?: string;
+    iat?: number | null;
+    exp?: number | null;
+    iss?: string | null;
+    aud?: string | null;
+  } = {},
 ) {
-  let jwt = new SignJWT({ sub: "agent-42", ...claims })
-    .setProtectedHeader({ alg: opts.alg ?? "HS256" })
-    .setIssuedAt();
+  let jwt = new SignJWT({ sub: "agent-42", ...claims }).setProtectedHeader({ alg: opts.alg ?? "HS256" });
+  if (opts.iat !== null) jwt = jwt.setIssuedAt(opts.iat);
   if (opts.exp !== null) jwt = jwt.setExpirationTime(opts.exp ?? now() + 300);
   if (opts.iss !== null) jwt = jwt.setIssuer(opts.iss ?? ISSUER);
   if (opts.aud !== null) jwt = jwt.setAudience(opts.aud ?? AUDIENCE);
   return jwt.sign(new TextEncoder().encode(opts.secret ?? SECRET));
 }
 
-describe("jwt mode with a shared secret", () => {
-  stubEnvForEachTest({
-    ...cleared,
-    AUTH_MODE: "jwt",
-    AUTH_JWT_SECRET: SECRET,
-    AUTH_JWT_ISSUER: ISSUER,
-    AUTH_JWT_AUDIENCE: AUDIENCE,
+const SHARED_SECRET_ENV = {
+  ...cleared,
+  AUTH_MODE: "jwt",
+  AUTH_JWT_SECRET: SECRET,
+  AUTH_JWT_ISSUER: ISSUER,
+  AUTH_JWT_AUDIENCE: AUDIENCE,
+};
+
+/** Freezes Date at `seconds` (only Date: jose reads the clock through it) for each test of the describe. */
+function dateFrozenForEachTest(seconds: number): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(seconds * 1000);
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
+describe("jwt mode with a shared secret", () => {
+  stubEnvForEachTest(SHARED_SECRET_ENV);
 
   it("accepts a valid HS256 token and exposes its subject and claims", async () => {
     const principal = await authenticated(headers(`Bearer ${await hsToken({ role: "support" })}`));
@@ -238,29 +258,10 @@ describe("jwt mode with a shared secret", () => {
 });
 
 describe("jwt mode: a token verified a moment ago (the verified-token cache)", () => {
-  stubEnvForEachTest({
-    ...cleared,
-    AUTH_MODE: "jwt",
-    AUTH_JWT_SECRET: SECRET,
-    AUTH_JWT_ISSUER: ISSUER,
-    AUTH_JWT_AUDIENCE: AUDIENCE,
-  });
+  stubEnvForEachTest(SHARED_SECRET_ENV);
   const start = 1_800_000_000;
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(start * 1000);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-  const token = (exp: number, claims: JWTPayload = {}) =>
-    new SignJWT({ sub: "agent-42", ...claims })
-      .setProtectedHeader({ alg: "HS256" })
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(start)
-      .setExpirationTime(exp)
-      .sign(new TextEncoder().encode(SECRET));
+  dateFrozenForEachTest(start);
+  const token = (exp: number, claims: JWTPayload = {}) => hsToken(claims, { iat: start, exp });
 
   it("is refused once it expires, as a fresh check would refuse it", async () => {
     const t = await token(start + 30);
@@ -320,33 +321,11 @@ describe("jwt mode: a token verified a moment ago (the verified-token cache)", (
 });
 
 describe("jwt mode: bounded token lifetime (AUTH_MAX_TOKEN_LIFETIME_SECONDS, default 24 h)", () => {
-  stubEnvForEachTest({
-    ...cleared,
-    AUTH_MODE: "jwt",
-    AUTH_JWT_SECRET: SECRET,
-    AUTH_JWT_ISSUER: ISSUER,
-    AUTH_JWT_AUDIENCE: AUDIENCE,
-    AUTH_MAX_TOKEN_LIFETIME_SECONDS: undefined,
-  });
-  // Only Date is frozen (jose reads the clock through it), so "now" is exact and the edges are exact.
+  stubEnvForEachTest({ ...SHARED_SECRET_ENV, AUTH_MAX_TOKEN_LIFETIME_SECONDS: undefined });
+  // Date is frozen, so "now" is exact and the edges are exact.
   const frozen = 1_800_000_000;
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(frozen * 1000);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  const signed = (iat: number | null, exp: number) => {
-    let jwt = new SignJWT({ sub: "agent-42" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setExpirationTime(exp);
-    if (iat !== null) jwt = jwt.setIssuedAt(iat);
-    return jwt.sign(new TextEncoder().encode(SECRET));
-  };
+  dateFrozenForEachTest(frozen);
+  const signed = (iat: number | null, exp: number) => hsToken({}, { iat, exp });
   const accepted = async (token: string) =>
     expect(authenticated(headers(`Bearer ${token}`))).resolves.toMatchObject({
       subject: "agent-42",

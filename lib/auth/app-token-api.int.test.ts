@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as getActivity } from "@/app/api/v1/players/[playerId]/monthly-activity/route";
 import { GET as getProfile } from "@/app/api/v1/players/[playerId]/route";
-import { getPrisma } from "@/lib/db/client";
-import { restoreEnv, stubEnv } from "@/test/support/env";
+import { appIssuedTokensForFile } from "@/test/support/in-process-app";
 import { issueAccessToken } from "./access-token.ts";
 import { createSession } from "./session-store.ts";
 
@@ -10,20 +9,7 @@ import { createSession } from "./session-store.ts";
  * The browser's path end to end, short of HTTP: a token issued by the app for a signed-in user is
  * accepted by the API's route handlers in AUTH_MODE=jwt, exactly as an external caller's would be.
  */
-beforeAll(() => {
-  stubEnv({
-    DATABASE_URL: inject("databaseUrl"),
-    AUTH_MODE: "jwt",
-    AUTH_JWT_SECRET: "integration-secret-long-enough-for-hs256",
-    LOG_LEVEL: "silent",
-  });
-});
-
-afterAll(async () => {
-  await getPrisma().$disconnect();
-  delete (globalThis as { prisma?: unknown }).prisma;
-  restoreEnv();
-});
+appIssuedTokensForFile();
 
 const request = (path: string, headers: Record<string, string>) =>
   new Request(`http://localhost/api/v1${path}`, { headers });

@@ -1,36 +1,28 @@
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { getPrisma } from "@/lib/db/client";
-import { restoreEnv, stubEnv } from "@/test/support/env";
+import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
+import { stubEnvForEachTest } from "@/test/support/env";
+import { closeApp } from "@/test/support/in-process-app";
 import { claimRolesCheck, createSession, isLive, readSession, revokeSession } from "./session-store.ts";
 
 /* The sign-in sessions table (auth_sessions) on the test database: what it keeps, and how. */
-let sql: pg.Pool;
+const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
 const tokens = {
   refreshToken: "rt-secret-refresh-token-value",
   accessToken: "at-value",
   accessTokenExpiresAt: 1,
 };
 
-beforeAll(() => {
-  sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
-});
 afterAll(async () => {
-  await getPrisma().$disconnect();
-  delete (globalThis as { prisma?: unknown }).prisma;
+  await closeApp();
   await sql.end();
 });
-beforeEach(() => {
-  stubEnv({
-    DATABASE_URL: inject("databaseUrl"),
-    NEXTAUTH_SECRET: "session-store-test-secret-0123456789abcdef",
-    AUTH_MODE: "jwt",
-    AUTH_JWT_SECRET: "session-store-test-jwt-secret-0123456789",
-  });
+stubEnvForEachTest({
+  DATABASE_URL: inject("databaseUrl"),
+  NEXTAUTH_SECRET: "session-store-test-secret-0123456789abcdef",
+  AUTH_MODE: "jwt",
+  AUTH_JWT_SECRET: "session-store-test-jwt-secret-0123456789",
 });
-afterEach(() => {
-  restoreEnv();
-});
+afterEach(() => {});
 
 const sso = () => createSession({ subject: "ada.admin", role: "admin", provider: "oidc", idpTokens: tokens });
 

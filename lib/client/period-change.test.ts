@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { countChange, moneyChange, subtractExact } from "./period-change.ts";
 
 const AGAINST = "previous 30 days";
+/** The change in euros against the previous 30 days. */
+const eur = (current: string, previous: string) => moneyChange(current, previous, "EUR", AGAINST);
 
 describe("period change: exact differences, words and signs (not colour alone)", () => {
   it("subtracts exactly at 8 places, beyond a double's digits", () => {
@@ -12,32 +14,20 @@ describe("period change: exact differences, words and signs (not colour alone)",
   });
 
   it("money: signed difference and its share, one decimal, rounded half away from zero", () => {
-    expect(moneyChange("1120", "1000", "EUR", AGAINST)).toEqual({
-      direction: "up",
-      text: "+€120.00 (+12%) vs previous 30 days",
-    });
-    expect(moneyChange("880", "1000", "EUR", AGAINST)).toEqual({
-      direction: "down",
-      text: "-€120.00 (−12%) vs previous 30 days",
-    });
-    expect(moneyChange("2", "3", "EUR", AGAINST).text).toBe("-€1.00 (−33.3%) vs previous 30 days");
-    expect(moneyChange("1.0005", "1", "EUR", AGAINST).text).toBe("+€0.0005 (+0.1%) vs previous 30 days");
+    expect(eur("1120", "1000")).toEqual({ direction: "up", text: "+€120.00 (+12%) vs previous 30 days" });
+    expect(eur("880", "1000")).toEqual({ direction: "down", text: "-€120.00 (−12%) vs previous 30 days" });
+    expect(eur("2", "3").text).toBe("-€1.00 (−33.3%) vs previous 30 days");
+    expect(eur("1.0005", "1").text).toBe("+€0.0005 (+0.1%) vs previous 30 days");
   });
 
   it("a previous zero has no share; no difference says so in words", () => {
-    expect(moneyChange("50", "0", "EUR", AGAINST)).toEqual({
-      direction: "up",
-      text: "+€50.00 vs previous 30 days",
-    });
-    expect(moneyChange("0", "0", "EUR", AGAINST)).toEqual({
-      direction: "same",
-      text: "no change vs previous 30 days",
-    });
+    expect(eur("50", "0")).toEqual({ direction: "up", text: "+€50.00 vs previous 30 days" });
+    expect(eur("0", "0")).toEqual({ direction: "same", text: "no change vs previous 30 days" });
   });
 
   it("a negative base (GGR the player won) keeps the direction of the difference", () => {
     // From −100 (the player won 100) to +50 (the house won 50): up by 150, +150% of the base's size.
-    expect(moneyChange("50", "-100", "EUR", AGAINST).text).toBe("+€150.00 (+150%) vs previous 30 days");
+    expect(eur("50", "-100").text).toBe("+€150.00 (+150%) vs previous 30 days");
   });
 
   it("counts", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDate } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
+import { EMPTY_PERIOD_FIGURES } from "@/test/support/period-figures";
 import { periodRange, summaryFigures } from "./period-summary.ts";
 import type { PlayerPeriodSummaryData } from "./wire.ts";
 
@@ -8,6 +9,7 @@ type Figures = NonNullable<PlayerPeriodSummaryData["previous"]>;
 
 function figures(over: Partial<Figures> = {}): Figures {
   return {
+    ...EMPTY_PERIOD_FIGURES,
     from: "2026-10-22T00:00:00Z",
     to: "2026-11-21T00:00:00Z",
     deposits: { count: 2, sum: "150.00", average: "75.00000000" },
@@ -16,9 +18,6 @@ function figures(over: Partial<Figures> = {}): Figures {
     bets: { count: 3, sum: "60.00" },
     wins: { count: 1, sum: "20.00" },
     gross_gaming_revenue: "40.00",
-    bonus_granted: { count: 0, sum: "0" },
-    first_activity: null,
-    last_activity: null,
     ...over,
   } as Figures;
 }

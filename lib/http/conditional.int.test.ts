@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { getPrisma } from "@/lib/db/client";
-import { createRouteKit, type RouteKit } from "@/test/support/route-test-kit";
+import { kitToken, routeKitForFile } from "@/test/support/route-test-kit";
 
 /* ETag, If-None-Match and Cache-Control on the API's JSON reads, through the route handlers. */
 
@@ -14,19 +14,9 @@ const READS = [
   `/api/v1/players/${PLAYER}/summary?period=all`,
 ];
 
-let kit: RouteKit;
-let agent: string;
-let vip: string;
-
-beforeAll(async () => {
-  kit = await createRouteKit(inject("databaseUrl"));
-  agent = await kit.token("agent-etag", { roles: ["support_agent"] });
-  vip = await kit.token("vip-etag", { roles: ["vip_manager"] });
-});
-afterAll(async () => {
-  await getAuditQueue().flush();
-  await getPrisma().$disconnect();
-});
+const kit = routeKitForFile();
+const agent = await kitToken("agent-etag", { roles: ["support_agent"] });
+const vip = await kitToken("vip-etag", { roles: ["vip_manager"] });
 
 describe("conditional reads", () => {
   it("tag each JSON read, revalidate it, and answer 304 without a body for a current copy", async () => {

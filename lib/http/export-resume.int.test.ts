@@ -1,10 +1,9 @@
 import { constants, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { getAuditQueue } from "@/lib/audit/audit-recorder";
+import { describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { TRANSACTION_SORTS } from "@/lib/schemas/transaction-cursor";
 import { lastId, readThenDrop, wholeLines } from "@/test/support/export-stream";
-import { createRouteKit, type RouteKit } from "@/test/support/route-test-kit";
+import { routeKitForFile } from "@/test/support/route-test-kit";
 import { FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 
 /*
@@ -16,14 +15,7 @@ const FILTERS = "event_type=deposit,withdrawal,adjustment";
 const path = (qs: string) => `/api/v1/players/${WHALE}/transactions/export?${FILTERS}&${qs}`;
 const decoder = new TextDecoder();
 
-let kit: RouteKit;
-beforeAll(async () => {
-  kit = await createRouteKit(inject("databaseUrl"));
-});
-afterAll(async () => {
-  await getAuditQueue().flush();
-  await getPrisma().$disconnect();
-});
+const kit = routeKitForFile();
 
 /** Data lines of an export body (CSV: without its header row). */
 const rowsOf = (text: string, format: "ndjson" | "csv") => {

@@ -1,10 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { getAuditQueue } from "@/lib/audit/audit-recorder";
-import { getPrisma } from "@/lib/db/client";
+import { beforeEach, describe, expect, it } from "vitest";
 import { problemSchema } from "@/lib/schemas/common";
+import { transactionListQuerySchema } from "@/lib/schemas/transaction";
 import { encodeTransactionCursor } from "@/lib/schemas/transaction-cursor";
-import { createRouteKit, type KitResponse, type RouteKit } from "@/test/support/route-test-kit";
+import { type KitResponse, kitToken, routeKitForFile } from "@/test/support/route-test-kit";
 
 /*
  * Property-based tests over the query and path parsing of every API operation: generated inputs
@@ -16,16 +15,8 @@ import { createRouteKit, type KitResponse, type RouteKit } from "@/test/support/
 const SCALE = Number(process.env.PROPERTY_RUNS ?? 1);
 const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 
-let kit: RouteKit;
-let admin: string;
-beforeAll(async () => {
-  kit = await createRouteKit(inject("databaseUrl"));
-  admin = await kit.token("admin1", { roles: ["admin"] });
-});
-afterAll(async () => {
-  await getAuditQueue().flush();
-  await getPrisma().$disconnect();
-});
+const kit = routeKitForFile();
+const admin = await kitToken("admin1", { roles: ["admin"] });
 
 const ALLOWED = new Set([200, 400, 404, 405]);
 /** Statuses seen per test: the generators must reach every outcome, or the property proves little. */
@@ -185,16 +176,7 @@ describe("hostile input never breaks the API", () => {
   });
 
   it("transactions: any player id and any mix of filters", async () => {
-    const known = [
-      "event_type",
-      "event_name",
-      "from_date",
-      "to_date",
-      "created_by",
-      "limit",
-      "offset",
-      "cursor",
-    ];
+    const known = Object.keys(transactionListQuerySchema.shape);
     await fc.assert(
       fc.asyncProperty(method, playerId, fc.oneof(queryFor(known), rawQuery), async (m, id, q) => {
         expectWellFormed(

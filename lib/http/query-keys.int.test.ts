@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { getPrisma } from "@/lib/db/client";
 import { problemSchema } from "@/lib/schemas/common";
 import { encodeSortedCursor } from "@/lib/schemas/transaction-cursor";
-import { createRouteKit, type KitResponse, type RouteKit } from "@/test/support/route-test-kit";
+import { type KitResponse, kitToken, routeKitForFile } from "@/test/support/route-test-kit";
 import { FIXTURE_PLAYER_ID, FIXTURE_READ_ROUTES } from "@/test/support/test-fixtures";
 
 /*
@@ -16,16 +16,8 @@ const P = `/api/v1/players/${FIXTURE_PLAYER_ID}`;
 const ROUTES = FIXTURE_READ_ROUTES;
 const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype);
 
-let kit: RouteKit;
-let admin: string;
-beforeAll(async () => {
-  kit = await createRouteKit(inject("databaseUrl"));
-  admin = await kit.token("admin1", { roles: ["admin"] });
-});
-afterAll(async () => {
-  await getAuditQueue().flush();
-  await getPrisma().$disconnect();
-});
+const kit = routeKitForFile();
+const admin = await kitToken("admin1", { roles: ["admin"] });
 
 const withQuery = (route: string, query: string) => `${route}${route.includes("?") ? "&" : "?"}${query}`;
 

@@ -1,24 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { getPrisma } from "@/lib/db/client";
-import { createRouteKit, type RouteKit } from "@/test/support/route-test-kit";
+import { kitToken, routeKitForFile } from "@/test/support/route-test-kit";
 
-let kit: RouteKit;
-let agent: string;
-let vip: string;
-let admin: string;
-
-beforeAll(async () => {
-  kit = await createRouteKit(inject("databaseUrl"));
-  agent = await kit.token("agent7", { roles: ["support_agent"] });
-  vip = await kit.token("vip3", { roles: ["vip_manager"] });
-  admin = await kit.token("admin1", { roles: ["admin"] });
-});
-afterAll(async () => {
-  await getAuditQueue().flush();
-  await getPrisma().$disconnect();
-});
+const kit = routeKitForFile();
+const agent = await kitToken("agent7", { roles: ["support_agent"] });
+const vip = await kitToken("vip3", { roles: ["vip_manager"] });
+const admin = await kitToken("admin1", { roles: ["admin"] });
 
 describe("least privilege in the API response itself", () => {
   it("masks e-mail and phone for callers without players:pii", async () => {

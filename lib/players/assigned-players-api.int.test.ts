@@ -1,34 +1,18 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { GET as searchRoute } from "@/app/api/v1/players/route";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { issueAccessToken } from "@/lib/auth/access-token";
 import { createSession } from "@/lib/auth/session-store";
-import { getPrisma } from "@/lib/db/client";
-import { restoreEnv, stubEnv } from "@/test/support/env";
+import { appIssuedTokensForFile } from "@/test/support/in-process-app";
 
 /*
  * GET /api/v1/players?assigned=me through the route handler with app-issued tokens (AUTH_MODE=jwt): the
  * caller's `name` claim picks the players whose vip_manager they are, and the read is audited like a search.
  */
-let sql: pg.Pool;
-
-beforeAll(() => {
-  stubEnv({
-    DATABASE_URL: inject("databaseUrl"),
-    AUTH_MODE: "jwt",
-    AUTH_JWT_SECRET: "integration-secret-long-enough-for-hs256",
-    LOG_LEVEL: "silent",
-  });
-  sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
-});
-
-afterAll(async () => {
-  await getPrisma().$disconnect();
-  delete (globalThis as { prisma?: unknown }).prisma;
-  await sql.end();
-  restoreEnv();
-});
+appIssuedTokensForFile();
+const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
+afterAll(() => sql.end());
 
 async function get(query: string, who: { name?: string; role: "vip_manager" | "support_agent" }) {
   const { id: sessionId } = await createSession({

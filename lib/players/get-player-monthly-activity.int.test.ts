@@ -22,6 +22,27 @@ function sum(values: string[]): string {
   return `${scaled < 0n ? "-" : ""}${abs / 100_000_000n}${frac ? `.${frac}` : ""}`;
 }
 
+type Flow = "deposits" | "withdrawals" | "bets" | "wins";
+
+/** One expected month: each flow given as [count, amount] (the others none), with its totals. */
+function month(
+  name: string,
+  flows: Partial<Record<Flow, [number, string]>>,
+  totals: { net_deposits: string; gross_gaming_revenue: string; partial?: boolean },
+) {
+  const flow = (f: Flow) => ({ count: flows[f]?.[0] ?? 0, amount: flows[f]?.[1] ?? "0" });
+  const { partial = false, ...sums } = totals;
+  return {
+    month: name,
+    deposits: flow("deposits"),
+    withdrawals: flow("withdrawals"),
+    bets: flow("bets"),
+    wins: flow("wins"),
+    ...sums,
+    partial,
+  };
+}
+
 /** The value with every ExactNumber replaced by its digits, for readable deep equality. */
 function digitsOf(value: unknown): unknown {
   if (value instanceof ExactNumber) return value.digits;
@@ -90,37 +111,18 @@ describe("getPlayerMonthlyActivity", () => {
       from: "2026-01-01T00:00:00.000Z",
       to: "2026-04-01T00:00:00.000Z",
       months: [
-        {
-          month: "2026-01",
-          deposits: { count: 2, amount: "30.305" },
-          withdrawals: { count: 0, amount: "0" },
-          bets: { count: 0, amount: "0" },
-          wins: { count: 0, amount: "0" },
-          net_deposits: "30.305",
-          gross_gaming_revenue: "0",
-          partial: false,
-        },
-        {
-          month: "2026-02",
-          deposits: { count: 0, amount: "0" },
-          withdrawals: { count: 1, amount: "5.5" },
-          bets: { count: 2, amount: "1.25000001" },
-          wins: { count: 0, amount: "0" },
-          net_deposits: "-5.5",
-          gross_gaming_revenue: "1.25000001",
-          partial: false,
-        },
-        {
-          month: "2026-03",
-          deposits: { count: 0, amount: "0" },
-          withdrawals: { count: 0, amount: "0" },
-          bets: { count: 0, amount: "0" },
-          wins: { count: 1, amount: "3" },
-          // The player won more than they bet; the month of `now` is to date.
-          net_deposits: "0",
-          gross_gaming_revenue: "-3",
-          partial: true,
-        },
+        month("2026-01", { deposits: [2, "30.305"] }, { net_deposits: "30.305", gross_gaming_revenue: "0" }),
+        month(
+          "2026-02",
+          { withdrawals: [1, "5.5"], bets: [2, "1.25000001"] },
+          { net_deposits: "-5.5", gross_gaming_revenue: "1.25000001" },
+        ),
+        // The player won more than they bet; the month of `now` is to date.
+        month(
+          "2026-03",
+          { wins: [1, "3"] },
+          { net_deposits: "0", gross_gaming_revenue: "-3", partial: true },
+        ),
       ],
     });
   });

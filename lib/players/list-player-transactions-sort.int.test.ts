@@ -11,7 +11,7 @@ import {
 import { TRANSACTION_SORTS } from "@/lib/schemas/transaction-cursor";
 import { createRng } from "@/prisma/demo-data/random";
 import { filterSpans, randomFilters } from "@/test/support/random-filters";
-import { referenceFilterSql } from "@/test/support/reference-filter-sql";
+import { expectReferencePage, referenceIds } from "@/test/support/reference-filter-sql";
 import { createRouteKit } from "@/test/support/route-test-kit";
 import { createTestPrisma } from "@/test/support/test-client";
 import { countPlayerTransactions } from "./count-player-transactions.ts";
@@ -75,14 +75,8 @@ const ORDER_SQL: Record<TransactionSort, string> = {
 };
 
 /** Independent reference: the filters spelled out in plain SQL, ordered with ORDER BY. */
-async function sqlIds(playerId: string, f: TransactionFilters, sort: TransactionSort): Promise<string[]> {
-  const { where, params } = referenceFilterSql(playerId, f);
-  const { rows } = await sql.query<{ id: string }>(
-    `SELECT id FROM transactions ${where} ORDER BY ${ORDER_SQL[sort]}`,
-    params,
-  );
-  return rows.map((r) => r.id);
-}
+const sqlIds = (playerId: string, f: TransactionFilters, sort: TransactionSort) =>
+  referenceIds(sql, playerId, f, ORDER_SQL[sort]);
 
 /** Every page by cursor, as a client pages with next_cursor. */
 async function walkByCursor(playerId: string, qs: string, limit: number): Promise<string[]> {
@@ -128,12 +122,7 @@ describe("listPlayerTransactions: sort, status and transaction id against plain 
             : rng.int(0, Math.max(0, reference.length - 1));
       if (page.offset >= 1_000) deep++;
       const got = await listPlayerTransactions({ playerId, filters, ...page }, db);
-      const label = `${playerId}?${params}&offset=${page.offset}`;
-      expect(got?.total, label).toBe(reference.length);
-      expect(
-        got?.transactions.map((t) => t.id),
-        label,
-      ).toEqual(reference.slice(page.offset, page.offset + page.limit));
+      expectReferencePage(got, reference, page, `${playerId}?${params}&offset=${page.offset}`);
       if (reference.length > 0) nonEmpty++;
     }
     expect(nonEmpty).toBeGreaterThan(30);

@@ -9,7 +9,7 @@ import {
 } from "@/lib/schemas/transaction";
 import { createRng } from "@/prisma/demo-data/random";
 import { filterSpans, randomFilters } from "@/test/support/random-filters";
-import { referenceFilterSql } from "@/test/support/reference-filter-sql";
+import { expectReferencePage, referenceIds } from "@/test/support/reference-filter-sql";
 import { createTestPrisma } from "@/test/support/test-client";
 import {
   EMPTY_FIXTURE_PLAYER_ID,
@@ -275,14 +275,7 @@ describe("listPlayerTransactions: paging", () => {
 
 /* ---- Against plain SQL on the demo data ---- */
 
-async function sqlIds(playerId: string, f: TransactionFilters): Promise<string[]> {
-  const { where, params } = referenceFilterSql(playerId, f);
-  const { rows } = await sql.query<{ id: string }>(
-    `SELECT id FROM transactions ${where} ORDER BY date DESC, id DESC`,
-    params,
-  );
-  return rows.map((r) => r.id);
-}
+const sqlIds = (playerId: string, f: TransactionFilters) => referenceIds(sql, playerId, f);
 
 async function walk(playerId: string, qs: string, limit: number): Promise<string[]> {
   const all: string[] = [];
@@ -349,12 +342,7 @@ describe("listPlayerTransactions against plain SQL (demo data)", () => {
         ? reference.length + rng.int(0, 5)
         : rng.int(0, Math.max(0, reference.length - 1));
       const got = await listPlayerTransactions({ playerId, filters, ...page }, db);
-      const label = `${playerId}?${params}&offset=${page.offset}`;
-      expect(got?.total, label).toBe(reference.length);
-      expect(
-        got?.transactions.map((t) => t.id),
-        label,
-      ).toEqual(reference.slice(page.offset, page.offset + page.limit));
+      expectReferencePage(got, reference, page, `${playerId}?${params}&offset=${page.offset}`);
       if (reference.length > 0) nonEmpty++;
     }
     expect(nonEmpty, "most random filters should match something").toBeGreaterThan(20);

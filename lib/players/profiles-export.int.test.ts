@@ -1,9 +1,8 @@
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { getAuditQueue } from "@/lib/audit/audit-recorder";
+import { describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { lastId, readThenDrop, wholeLines } from "@/test/support/export-stream";
-import { createRouteKit, type RouteKit } from "@/test/support/route-test-kit";
+import { kitToken, routeKitForFile } from "@/test/support/route-test-kit";
 import { streamPlayerProfiles } from "./stream-player-profiles.ts";
 
 /*
@@ -15,18 +14,9 @@ const PATH = "/api/v1/exports/players";
 const MANAGER = "Sarah Mitchell";
 const decoder = new TextDecoder();
 
-let kit: RouteKit;
-let agent: string;
-let admin: string;
-beforeAll(async () => {
-  kit = await createRouteKit(inject("databaseUrl"));
-  agent = await kit.token("agent-export", { roles: ["support_agent"] });
-  admin = await kit.token("admin-export", { roles: ["admin"] });
-});
-afterAll(async () => {
-  await getAuditQueue().flush();
-  await getPrisma().$disconnect();
-});
+const kit = routeKitForFile();
+const agent = await kitToken("agent-export", { roles: ["support_agent"] });
+const admin = await kitToken("admin-export", { roles: ["admin"] });
 
 const linesOf = (text: string) => text.split("\n").slice(0, -1);
 const idOf = (line: string) => (JSON.parse(line) as { id: string }).id;

@@ -1,8 +1,7 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
-import { getPrisma } from "@/lib/db/client";
-import { createRouteKit, type RouteKit } from "@/test/support/route-test-kit";
+import { routeKitForFile } from "@/test/support/route-test-kit";
 import { FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 
 /*
@@ -11,18 +10,11 @@ import { FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
  * document promises; the read audited as `changes`.
  */
 
-let kit: RouteKit;
-let sql: pg.Pool;
-
-beforeAll(async () => {
-  kit = await createRouteKit(inject("databaseUrl"));
-  sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
-});
+const kit = routeKitForFile();
+const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
 
 afterAll(async () => {
   await sql.query("DELETE FROM transactions WHERE id LIKE 'TFEEDR%'");
-  await getPrisma().$disconnect();
-  delete (globalThis as { prisma?: unknown }).prisma;
   await sql.end();
 });
 

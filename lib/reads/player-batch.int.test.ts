@@ -1,24 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { getPrisma } from "@/lib/db/client";
-import { createRouteKit, type RouteKit } from "@/test/support/route-test-kit";
+import { kitToken, routeKitForFile } from "@/test/support/route-test-kit";
 
 /* GET /players?ids=…: full profiles in one request, masked by scope, one audit row per player returned. */
 
-let kit: RouteKit;
-let agent: string;
-let vip: string;
-
-beforeAll(async () => {
-  kit = await createRouteKit(inject("databaseUrl"));
-  agent = await kit.token("agent-batch", { roles: ["support_agent"] });
-  vip = await kit.token("vip-batch", { roles: ["vip_manager"] });
-});
-afterAll(async () => {
-  await getAuditQueue().flush();
-  await getPrisma().$disconnect();
-});
+const kit = routeKitForFile();
+const agent = await kitToken("agent-batch", { roles: ["support_agent"] });
+const vip = await kitToken("vip-batch", { roles: ["vip_manager"] });
 
 interface Batch {
   players: { id: string; email: string | null }[];

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AuditQueue } from "@/lib/audit/audit-queue";
 import { getAuditQueue, setAuditQueue } from "@/lib/audit/audit-recorder";
 import type { Role } from "@/lib/auth/roles";
@@ -8,21 +8,13 @@ import { createSession, revokeSession } from "@/lib/auth/session-store";
 import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
 import { DECIMAL_KEYS, type PlayerProfileData, type TransactionListData } from "@/lib/client/wire";
 import { getPrisma } from "@/lib/db/client";
-import { createRouteKit, type RouteKit } from "@/test/support/route-test-kit";
+import { routeKitForFile } from "@/test/support/route-test-kit";
 import { playerProfileRead } from "./player-profile.ts";
 import { playerTransactionsRead } from "./player-transactions.ts";
 import { createServerCaller } from "./server-caller.ts";
 
 const PLAYER = "P000197";
-let kit: RouteKit;
-
-beforeAll(async () => {
-  kit = await createRouteKit(inject("databaseUrl"));
-});
-afterAll(async () => {
-  await getAuditQueue().flush();
-  await getPrisma().$disconnect();
-});
+const kit = routeKitForFile();
 
 interface PageUser {
   id: string;

@@ -28,7 +28,8 @@ export interface DemoTransaction {
   status: "pending" | "completed";
 }
 
-const GAMES = [
+/** The casino games bets are placed on. */
+export const GAMES = [
   "Book of Dead",
   "Starburst",
   "Gates of Olympus",

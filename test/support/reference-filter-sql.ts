@@ -1,3 +1,5 @@
+import type pg from "pg";
+import { expect } from "vitest";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
 
 /**
@@ -30,4 +32,33 @@ export function referenceFilterSql(
       f.transaction_id ?? null,
     ],
   };
+}
+
+/** The ids of the player's transactions the filters keep, by the reference SQL, in `order` (an ORDER BY list). */
+export async function referenceIds(
+  sql: pg.Pool,
+  playerId: string,
+  f: TransactionFilters,
+  order = "date DESC, id DESC",
+): Promise<string[]> {
+  const { where, params } = referenceFilterSql(playerId, f);
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT id FROM transactions ${where} ORDER BY ${order}`,
+    params,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Expects a listed page to be the reference (every id the filters keep, in order) cut at its offset and limit. */
+export function expectReferencePage(
+  listed: { total: number; transactions: { id: string }[] } | null,
+  reference: string[],
+  page: { offset: number; limit: number },
+  label: string,
+): void {
+  expect(listed?.total, label).toBe(reference.length);
+  expect(
+    listed?.transactions.map((t) => t.id),
+    label,
+  ).toEqual(reference.slice(page.offset, page.offset + page.limit));
 }

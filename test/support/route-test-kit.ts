@@ -4,8 +4,10 @@
  * OpenAPI document, so "well-formed" means "what the document promises".
  */
 import { SignJWT } from "jose";
+import { afterAll, beforeAll, inject } from "vitest";
 import { resetEnvCache } from "../../lib/env.ts";
 import { MALFORMED_PATH_HEADER, repairPercentEncoding } from "../../lib/http/request-stamp.mjs";
+import { closeApp } from "./in-process-app.ts";
 import { createOpenApiValidator, validationErrors } from "./openapi-validator.ts";
 
 export const KIT_JWT_SECRET = "route-test-kit-secret-route-test-kit";
@@ -38,6 +40,37 @@ export interface RouteKit {
   token(sub: string, claims: Record<string, unknown>): Promise<string>;
   /** Validation errors of a 200 body against the operation's OpenAPI schema (empty when valid). */
   validate(operationPath: string, body: unknown): string[];
+}
+
+/** A token the kit's route handlers accept (app-issued, valid for 10 minutes). */
+export function kitToken(sub: string, claims: Record<string, unknown>): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(sub)
+    .setExpirationTime("10m")
+    .sign(new TextEncoder().encode(KIT_JWT_SECRET));
+}
+
+/**
+ * A test file's route kit on the integration run's database: made before the file's tests (use it in tests and
+ * later hooks), the app closed after them (closeApp).
+ */
+export function routeKitForFile(): RouteKit {
+  let made: RouteKit | undefined;
+  beforeAll(async () => {
+    made = await createRouteKit(inject("databaseUrl"));
+  });
+  afterAll(closeApp);
+  const kit = (): RouteKit => {
+    if (!made) throw new Error("the route kit is made before the file's tests: use it inside them");
+    return made;
+  };
+  return {
+    call: (...args) => kit().call(...args),
+    open: (...args) => kit().open(...args),
+    token: kitToken,
+    validate: (...args) => kit().validate(...args),
+  };
 }
 
 /** Points the route handlers at `databaseUrl` (demo auth, app-issued JWTs verifiable, no rate limit unless set). */
@@ -161,13 +194,7 @@ export async function createRouteKit(
       return { status: response.status, headers: response.headers, contentType, text, bytes, json };
     },
 
-    token(sub, claims) {
-      return new SignJWT(claims)
-        .setProtectedHeader({ alg: "HS256" })
-        .setSubject(sub)
-        .setExpirationTime("10m")
-        .sign(new TextEncoder().encode(KIT_JWT_SECRET));
-    },
+    token: kitToken,
 
     validate(operationPath, body) {
       return validationErrors(openapi.response(operationPath), body);

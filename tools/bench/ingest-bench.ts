@@ -22,10 +22,10 @@ import { applyMigrations } from "@/lib/db/schema-engine";
 import { PLAYER_CHANGES_CHANNEL } from "@/lib/ingest/player-changes";
 import { createNatsServer } from "../../test/support/nats-server.ts";
 import { dropPostgresDatabase, recreatePostgresDatabase } from "../../test/support/test-db.ts";
-import { type IngestProcess, startIngestProcess } from "../live/ingest-process.ts";
 import { connectPublisher, expectedTotals, readTotals, waitForTotals } from "../live/live-test-kit.ts";
 import { Publisher } from "../live/publisher.ts";
 import { checkAgainstImport } from "../live/reference-import.ts";
+import { type ScriptProcess, startScriptProcess } from "../live/script-process.ts";
 import { drive, settleAll } from "../live/sim-driver.ts";
 import { type SimTransaction, WalletSim } from "../live/wallet-sim.ts";
 import { type AppProcess, httpGet, isFailure, startApp } from "./app-process.ts";
@@ -100,7 +100,7 @@ interface IngestBench {
   dbUrl: string;
   refUrl: string;
   ingestEnv: Record<string, string>;
-  ingest: IngestProcess;
+  ingest: ScriptProcess;
   app: AppProcess | null;
   meter: LagMeter;
   listener: pg.Client;
@@ -158,7 +158,7 @@ async function setUp(): Promise<IngestBench> {
     LOG_LEVEL: "warn",
   };
   started.dbName = dbName;
-  const ingest: IngestProcess = startIngestProcess(ingestEnv);
+  const ingest: ScriptProcess = startScriptProcess("ingest.ts", ingestEnv);
   started.ingest = ingest;
   const app = await startAppIfBuilt(dbUrl);
   started.app = app;
@@ -340,7 +340,7 @@ async function backlogPhase(bench: IngestBench) {
       (await probe.query<{ s: string }>("SELECT max(stream_seq) AS s FROM ingest_progress")).rows[0]?.s ?? 0,
     );
   const atStart = await committed();
-  bench.ingest = startIngestProcess(bench.ingestEnv);
+  bench.ingest = startScriptProcess("ingest.ts", bench.ingestEnv);
   started.ingest = bench.ingest;
   const startedAt = Date.now();
   let firstAt = 0;

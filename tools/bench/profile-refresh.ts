@@ -82,45 +82,34 @@ async function getWithRetry(url: string, run: RefreshRun): Promise<HttpResult> {
   }
 }
 
-async function oneByOne(app: AppProcess, ids: readonly string[]): Promise<RefreshRun> {
-  const run: RefreshRun = {
-    label: "one by one",
-    seconds: 0,
-    requests: 0,
-    refused: 0,
-    waitedSeconds: 0,
-    profiles: 0,
-  };
+/** A run of one way of refreshing, timed from its first request to its last answer. */
+async function timedRun(label: string, refresh: (run: RefreshRun) => Promise<void>): Promise<RefreshRun> {
+  const run: RefreshRun = { label, seconds: 0, requests: 0, refused: 0, waitedSeconds: 0, profiles: 0 };
   const started = performance.now();
-  for (const id of ids) {
-    await getWithRetry(`${app.url}/api/v1/players/${encodeURIComponent(id)}`, run);
-    run.profiles += 1;
-  }
+  await refresh(run);
   run.seconds = (performance.now() - started) / 1000;
   return run;
 }
 
-async function batched(app: AppProcess, ids: readonly string[]): Promise<RefreshRun> {
-  const run: RefreshRun = {
-    label: `batch of ${BATCH}`,
-    seconds: 0,
-    requests: 0,
-    refused: 0,
-    waitedSeconds: 0,
-    profiles: 0,
-  };
-  const started = performance.now();
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const chunk = ids
-      .slice(i, i + BATCH)
-      .map(encodeURIComponent)
-      .join(",");
-    const res = await getWithRetry(`${app.url}/api/v1/players?ids=${chunk}`, run);
-    run.profiles += (JSON.parse(res.body) as { players: unknown[] }).players.length;
-  }
-  run.seconds = (performance.now() - started) / 1000;
-  return run;
-}
+const oneByOne = (app: AppProcess, ids: readonly string[]) =>
+  timedRun("one by one", async (run) => {
+    for (const id of ids) {
+      await getWithRetry(`${app.url}/api/v1/players/${encodeURIComponent(id)}`, run);
+      run.profiles += 1;
+    }
+  });
+
+const batched = (app: AppProcess, ids: readonly string[]) =>
+  timedRun(`batch of ${BATCH}`, async (run) => {
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const chunk = ids
+        .slice(i, i + BATCH)
+        .map(encodeURIComponent)
+        .join(",");
+      const res = await getWithRetry(`${app.url}/api/v1/players?ids=${chunk}`, run);
+      run.profiles += (JSON.parse(res.body) as { players: unknown[] }).players.length;
+    }
+  });
 
 /** Runs one way of refreshing against a freshly started server (its quota's bucket full, its caches cold). */
 async function measure(

@@ -6,6 +6,7 @@ import {
   formatTable,
   type Measurement,
   memoryLine,
+  progressLine,
   type ResultRow,
   ratio,
   rotate,
@@ -231,6 +232,18 @@ describe("rounds", () => {
     expect(orders).toEqual(["product floor baseline", "floor baseline product", "baseline product floor"]);
     expect(rotate(["a", "b"], 3)).toEqual(["b", "a"]);
     expect(rotate([], 1)).toEqual([]);
+  });
+});
+
+describe("progressLine", () => {
+  it("prints each side's figures, CPU when measured, the ratios, and a side not measured as such", () => {
+    expect(progressLine(row("profile", 1, m(425, 5, { cpuUsPerRequest: 812.4 }), m(2000), m(500)))).toBe(
+      "profile c1: product 425 req/s p50 2.5 p99 5.0 ms 812 µs CPU/req | floor 500 req/s p50 2.5 p99 5.0 ms" +
+        " | baseline 2000 req/s p50 2.5 p99 5.0 ms | 0.85× the floor | 0.21× the baseline",
+    );
+    expect(progressLine(row("whale-offset", 32, m(7.5, 120), null))).toBe(
+      "whale-offset c32: product 7.50 req/s p50 60 p99 120 ms | baseline not measured",
+    );
   });
 });
 

@@ -220,6 +220,17 @@ export function fmtRps(rps: number): string {
   return rps < 10 ? rps.toFixed(2) : rps < 100 ? rps.toFixed(1) : String(Math.round(rps));
 }
 
+/** One row as the run prints it when measured: each side's figures and the ratios. */
+export function progressLine(row: ResultRow): string {
+  const side = (m: Measurement | null) =>
+    m
+      ? `${fmtRps(m.rps)} req/s p50 ${fmtMs(m.p50)} p99 ${fmtMs(m.p99)} ms${m.cpuUsPerRequest === undefined ? "" : ` ${Math.round(m.cpuUsPerRequest)} µs CPU/req`}`
+      : "not measured";
+  const times = (r: number | null, of: string) => (r === null ? "" : ` | ${r.toFixed(2)}× ${of}`);
+  const floor = row.floor === undefined ? "" : ` | floor ${side(row.floor)}`;
+  return `${row.scenario} c${row.concurrency}: product ${side(row.product)}${floor} | baseline ${side(row.baseline)}${times(floorRatio(row), "the floor")}${times(ratio(row), "the baseline")}`;
+}
+
 const cells = (m: Measurement | null | undefined) =>
   m ? [fmtRps(m.rps), fmtMs(m.p50), fmtMs(m.p99)] : ["-", "-", "-"];
 

@@ -32,14 +32,11 @@ import { startRssSampler, treeCpuSeconds } from "./process-rss.ts";
 import { benchHeaders, benchManagerHeaders, productBenchEnv } from "./product-posture.ts";
 import {
   combineRounds,
-  floorRatio,
-  fmtMs,
-  fmtRps,
   formatTable,
   type Measurement,
   memoryLine,
+  progressLine,
   type ResultRow,
-  ratio,
   rotate,
   roundRatios,
   summaryLine,
@@ -206,16 +203,6 @@ async function measureSide(
   const cpu = treeCpuSeconds(pid) - before;
   return { ...measurement, cpuUsPerRequest: (cpu / measurement.requests) * 1e6 };
 }
-
-const progressLine = (row: ResultRow) => {
-  const side = (m: Measurement | null) =>
-    m
-      ? `${fmtRps(m.rps)} req/s p50 ${fmtMs(m.p50)} p99 ${fmtMs(m.p99)} ms${m.cpuUsPerRequest === undefined ? "" : ` ${Math.round(m.cpuUsPerRequest)} µs CPU/req`}`
-      : "not measured";
-  const times = (r: number | null, of: string) => (r === null ? "" : ` | ${r.toFixed(2)}× ${of}`);
-  const floor = row.floor === undefined ? "" : ` | floor ${side(row.floor)}`;
-  return `${row.scenario} c${row.concurrency}: product ${side(row.product)}${floor} | baseline ${side(row.baseline)}${times(floorRatio(row), "the floor")}${times(ratio(row), "the baseline")}`;
-};
 
 /** One request before measuring: null when it answers 200, else a short reason (the body is printed). */
 async function probe(side: string, base: string, p: string): Promise<string | null> {

@@ -18,8 +18,9 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { httpGet, isFailure } from "../bench/app-process.ts";
+import { runMain } from "../run-main.ts";
 import { prepareClusterDatabase } from "./cluster-database.ts";
 import { type ClusterSettings, readClusterSettings, redactUrl } from "./cluster-settings.ts";
 import {
@@ -401,12 +402,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: Error) => {
-      console.error(error.message);
-      process.exit(1);
-    },
-  );
-}
+runMain(import.meta.url, main);

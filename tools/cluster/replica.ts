@@ -14,8 +14,8 @@
 import { execFileSync } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import pg from "pg";
+import { runMain } from "../run-main.ts";
 import { type ReplicaSettings, readReplicaSettings } from "./replica-settings.ts";
 import { probeReplica, type ReplicaProbe } from "./replica-status.ts";
 
@@ -261,12 +261,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: Error) => {
-      say(error.message);
-      process.exit(1);
-    },
-  );
-}
+runMain(import.meta.url, main, say);

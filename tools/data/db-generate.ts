@@ -3,7 +3,7 @@
  * Replaces the players and transactions of DATABASE_URL (or of the embedded database) with a generated,
  * deterministic data set. See tools/data/generate-dataset.ts.
  */
-import { parseArgs } from "node:util";
+import { commandArgs } from "../command-args.ts";
 import { openDatabaseTarget } from "./database-target.ts";
 import {
   BENCH_BOOK_MANAGER,
@@ -34,29 +34,16 @@ const whole = (name: string, text: string | undefined, min: number): number => {
   return Number(text.replace(/_/g, ""));
 };
 
-let values: Record<string, string | boolean | undefined>;
-try {
-  ({ values } = parseArgs({
-    options: {
-      players: { type: "string" },
-      transactions: { type: "string" },
-      seed: { type: "string" },
-      book: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  }));
-} catch (error) {
-  console.error(`db:generate: ${(error as Error).message}\n\n${HELP}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-const players = whole("players", values.players as string | undefined, 1);
-const transactions = whole("transactions", values.transactions as string | undefined, 0);
-const seed = values.seed === undefined ? DEFAULT_GENERATE_SEED : whole("seed", values.seed as string, 0);
-const bookSize = values.book === undefined ? DEFAULT_BOOK_SIZE : whole("book", values.book as string, 0);
+const values = commandArgs("db:generate", HELP, {
+  players: { type: "string" },
+  transactions: { type: "string" },
+  seed: { type: "string" },
+  book: { type: "string" },
+});
+const players = whole("players", values.players, 1);
+const transactions = whole("transactions", values.transactions, 0);
+const seed = values.seed === undefined ? DEFAULT_GENERATE_SEED : whole("seed", values.seed, 0);
+const bookSize = values.book === undefined ? DEFAULT_BOOK_SIZE : whole("book", values.book, 0);
 
 const target = await openDatabaseTarget();
 console.log(

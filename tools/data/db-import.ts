@@ -2,7 +2,7 @@
  * npm run db:import -- [--players FILE] [--transactions FILE] [--strict]
  * Loads NDJSON files in the API's shapes into DATABASE_URL (or the embedded database). See tools/data/import-ndjson.ts.
  */
-import { parseArgs } from "node:util";
+import { commandArgs } from "../command-args.ts";
 import { openDatabaseTarget } from "./database-target.ts";
 import { type FileSummary, importNdjson } from "./import-ndjson.ts";
 import { createProgress } from "./progress.ts";
@@ -30,24 +30,11 @@ line, or when every line was bad; 2 for a usage error.
 Target: DATABASE_URL; without it, the embedded database in EMBEDDED_DB_DIR or .data/pglite (the app must
 not be running at the same time).`;
 
-let values: { players?: string; transactions?: string; strict?: boolean; help?: boolean };
-try {
-  ({ values } = parseArgs({
-    options: {
-      players: { type: "string" },
-      transactions: { type: "string" },
-      strict: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  }));
-} catch (error) {
-  console.error(`db:import: ${(error as Error).message}\n\n${HELP}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
+const values = commandArgs("db:import", HELP, {
+  players: { type: "string" },
+  transactions: { type: "string" },
+  strict: { type: "boolean" },
+});
 if (!values.players && !values.transactions) {
   console.error(`db:import: give --players FILE and/or --transactions FILE\n\n${HELP}`);
   process.exit(2);

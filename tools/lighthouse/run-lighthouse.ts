@@ -17,6 +17,7 @@ import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
 import type { Role } from "../../lib/auth/roles.ts";
+import { CHROMIUM_FLAGS } from "../../test/support/chromium-flags.ts";
 import { type AppProcess, startApp } from "../bench/app-process.ts";
 import {
   figuresOf,
@@ -29,15 +30,7 @@ import {
 
 const run = promisify(execFile);
 
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_FLAGS];
 const PRESETS = ["mobile", "desktop"] as const;
 const MAX_ATTEMPTS = 3;
 

@@ -5,19 +5,18 @@ import { jetstream } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { getPrisma } from "@/lib/db/client";
 import { createPgPool } from "@/lib/db/pg-pool";
-import { parseIngestConfig } from "@/lib/ingest/config";
-import { type IngestRunner, startIngest } from "@/lib/ingest/consumer";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
 import { seedDemoData } from "@/prisma/seed";
 import { ChangeFeedSyncer } from "../../test/support/change-feed-syncer.ts";
 import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
+import { closeApp } from "../../test/support/in-process-app.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../../test/support/nats-server.ts";
 import { createRouteKit, type RouteKit } from "../../test/support/route-test-kit.ts";
 import { txLine } from "../../test/support/test-import-lines.ts";
 import { generateDataset } from "../data/generate-dataset.ts";
 import { importNdjson } from "../data/import-ndjson.ts";
+import { startQuietIngest } from "./live-test-kit.ts";
 
 /*
  * The issue's done-when test: a syncer keeps 500 profiles and one player's transactions, follows the change feed
@@ -33,16 +32,14 @@ if (!hasNats && process.env.CI === "true")
 
 const PLAYER = "P000003";
 const UNIVERSE = Array.from({ length: 500 }, (_, i) => `P${String(i + 1).padStart(6, "0")}`);
-const quiet = { info: () => undefined, warn: () => undefined };
 
 describe.runIf(hasNats)("following the change feed reaches the state of a full re-read", () => {
   let nats: NatsServer;
   let db: { url: string; stop(): Promise<void> };
   let pool: pg.Pool;
   let kit: RouteKit;
-  let consumerNc: NatsConnection;
   let publisherNc: NatsConnection;
-  let runner: IngestRunner;
+  let ingest: { stop(): Promise<void> } | undefined;
   let dir: string;
 
   beforeAll(async () => {
@@ -52,24 +49,16 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
     pool = createPgPool(db.url, { max: 2 });
     kit = await createRouteKit(db.url);
     dir = await mkdtemp(path.join(tmpdir(), "feed-sync-"));
-    consumerNc = await connect({ servers: nats.url });
     publisherNc = await connect({ servers: nats.url });
     const { jetstreamManager } = await import("@nats-io/jetstream");
     await ensureWalletStream(await jetstreamManager(publisherNc));
-    const config = parseIngestConfig({
-      DATABASE_URL: db.url,
-      NATS_URL: nats.url,
-      INGEST_ACK_WAIT_MS: "2000",
-    });
-    runner = await startIngest({ nc: consumerNc, pool, config, log: quiet });
+    ingest = await startQuietIngest(nats.url, db.url, pool);
   });
 
   afterAll(async () => {
-    await runner?.stop();
-    await consumerNc?.close();
+    await ingest?.stop();
     await publisherNc?.close();
-    await getPrisma().$disconnect();
-    delete (globalThis as { prisma?: unknown }).prisma;
+    await closeApp();
     await pool?.end();
     await db?.stop();
     await nats?.destroy();

@@ -3,21 +3,20 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPgPool } from "@/lib/db/pg-pool";
 import { applyMigrations } from "@/lib/db/schema-engine";
-import { parseIngestConfig } from "@/lib/ingest/config";
-import { type IngestRunner, startIngest } from "@/lib/ingest/consumer";
 import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../../test/support/nats-server.ts";
 import { createPgCluster, findPostgresBin, type PgCluster } from "../../test/support/pg-cluster.ts";
-import { startIngestProcess } from "./ingest-process.ts";
 import {
   connectPublisher,
   expectedTotals,
   readDeadLetters,
   readTotals,
+  startQuietIngest,
   waitForTotals,
 } from "./live-test-kit.ts";
 import type { Publisher } from "./publisher.ts";
 import { checkAgainstImport } from "./reference-import.ts";
+import { type ScriptProcess, startScriptProcess } from "./script-process.ts";
 import { drive, settleAll } from "./sim-driver.ts";
 import { WalletSim } from "./wallet-sim.ts";
 
@@ -30,7 +29,6 @@ import { WalletSim } from "./wallet-sim.ts";
 
 // Ports beside the trust tests' (E2E_POSTGRES_PORT + 8..20), the HAProxy cluster's (+30..33) and the JWT ones (+40..45).
 const PORT_BASE = Number(process.env.E2E_POSTGRES_PORT ?? 3202) + 50;
-const quiet = { info: () => undefined, warn: () => undefined };
 const hasNats = natsServerAvailable();
 // CI requires them (scripts/test.sh checks NATS too): never a silent skip there.
 if (!hasNats && process.env.CI === "true")
@@ -41,8 +39,7 @@ describe.runIf(hasNats)("npm run ingest: exactness and poison events", () => {
   let db: { url: string; stop(): Promise<void> };
   let reference: { url: string; stop(): Promise<void> };
   let pool: pg.Pool;
-  let consumerNc: NatsConnection;
-  let runner: IngestRunner;
+  let ingest: { stop(): Promise<void> } | undefined;
   let pub: { nc: NatsConnection; publisher: Publisher };
 
   beforeAll(async () => {
@@ -51,22 +48,15 @@ describe.runIf(hasNats)("npm run ingest: exactness and poison events", () => {
     db = await freshTestDatabase(inject("databaseKind"), "live");
     reference = await freshTestDatabase(inject("databaseKind"), "live_ref");
     pool = createPgPool(db.url, { max: 2 });
-    const { connect } = await import("@nats-io/transport-node");
-    consumerNc = await connect({ servers: nats.url });
-    const config = parseIngestConfig({
-      DATABASE_URL: db.url,
-      NATS_URL: nats.url,
-      INGEST_ACK_WAIT_MS: "2000",
+    ingest = await startQuietIngest(nats.url, db.url, pool, {
       INGEST_UNKNOWN_PLAYER_DELAY_MS: "100",
       INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES: "3",
     });
-    runner = await startIngest({ nc: consumerNc, pool, config, log: quiet });
     pub = await connectPublisher(nats.url);
   });
 
   afterAll(async () => {
-    await runner?.stop();
-    await consumerNc?.close();
+    await ingest?.stop();
     await pub?.nc.close();
     await pool?.end();
     await db?.stop();
@@ -170,6 +160,13 @@ describe.runIf(hasNats && findPostgresBin() !== null && inject("databaseKind") =
     let nats: NatsServer;
     let cluster: PgCluster;
     let reference: { url: string; stop(): Promise<void> };
+    // Killed after the tests too: a failed check must not leave a consumer running.
+    const consumers: ScriptProcess[] = [];
+    const startConsumer = (env: Record<string, string>) => {
+      const consumer = startScriptProcess("ingest.ts", env);
+      consumers.push(consumer);
+      return consumer;
+    };
 
     beforeAll(async () => {
       nats = createNatsServer(PORT_BASE + 1);
@@ -181,6 +178,7 @@ describe.runIf(hasNats && findPostgresBin() !== null && inject("databaseKind") =
     });
 
     afterAll(async () => {
+      for (const consumer of consumers) await consumer.kill("SIGKILL");
       await nats?.destroy();
       cluster?.destroy();
       await reference?.stop();
@@ -194,7 +192,7 @@ describe.runIf(hasNats && findPostgresBin() !== null && inject("databaseKind") =
         INGEST_BATCH_SIZE: "200",
         INGEST_LOG_EVERY_MS: "1000",
       };
-      let ingest = startIngestProcess(env);
+      let ingest = startConsumer(env);
       const pub = await connectPublisher(nats.url);
       const sim = new WalletSim({ players: 20, prefix: "K", seed: 9, settleMs: [50, 1_000] });
       for (const e of sim.playerEvents()) await pub.publisher.publish(e);
@@ -209,7 +207,7 @@ describe.runIf(hasNats && findPostgresBin() !== null && inject("databaseKind") =
         await consuming();
         await ingest.kill("SIGKILL");
         await pause(500);
-        ingest = startIngestProcess(env);
+        ingest = startConsumer(env);
         await consuming();
         await nats.stop();
         await pause(1_000);

@@ -1,15 +1,43 @@
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import type pg from "pg";
+import { parseIngestConfig } from "@/lib/ingest/config";
+import { startIngest } from "@/lib/ingest/consumer";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
 import { WALLET_STREAM, WALLET_SUBJECTS } from "@/lib/schemas/wallet-events";
 import { Publisher } from "./publisher.ts";
 import type { SimTransaction, WalletSim } from "./wallet-sim.ts";
 
 /*
- * What the live tests and the bench share: a publisher on its own connection, the expected final figures of a
- * simulation, waiting until the read model holds them, and reading wallet.dead.
+ * What the live tests and the bench share: the ingest in-process, a publisher on its own connection, the expected
+ * final figures of a simulation, waiting until the read model holds them, and reading wallet.dead.
  */
+
+/** A logger that says nothing, for the consumer and the dispatcher run in-process. */
+export const quietLog = { info: () => undefined, warn: () => undefined };
+
+/** The ingest consuming in-process on a connection of its own (ack wait 2 s, `env` over it); stop() ends both. */
+export async function startQuietIngest(
+  natsUrl: string,
+  databaseUrl: string,
+  pool: pg.Pool,
+  env: Record<string, string> = {},
+): Promise<{ stop(): Promise<void> }> {
+  const nc = await connect({ servers: natsUrl });
+  const config = parseIngestConfig({
+    DATABASE_URL: databaseUrl,
+    NATS_URL: natsUrl,
+    INGEST_ACK_WAIT_MS: "2000",
+    ...env,
+  });
+  const runner = await startIngest({ nc, pool, config, log: quietLog });
+  return {
+    async stop() {
+      await runner.stop();
+      await nc.close();
+    },
+  };
+}
 
 export async function connectPublisher(url: string): Promise<{ nc: NatsConnection; publisher: Publisher }> {
   const nc = await connect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });

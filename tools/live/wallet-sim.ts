@@ -8,7 +8,8 @@
 
 import { CURRENCY, LOCALES } from "@/prisma/demo-data/locales";
 import { createRng, type Rng } from "@/prisma/demo-data/random";
-import { formatMinor } from "@/prisma/demo-data/wallet";
+import { GAMES as DEMO_GAMES, formatMinor } from "@/prisma/demo-data/wallet";
+import type { PlayerCopyFields } from "../data/table-rows.ts";
 
 export type SimStatus = "pending" | "completed" | "failed" | "cancelled";
 
@@ -29,22 +30,11 @@ export interface SimTransaction {
   version: number;
 }
 
-export interface SimPlayer {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  currency: string;
-  language: string | null;
-  registration_date: string;
+/** A player record as db:import and the ingest read it: the copied fields, and ones they validate and derive. */
+export interface SimPlayer extends PlayerCopyFields {
   ftd_date: null;
-  last_login: string | null;
   kyc_status: "approved";
   withdrawal_status: string;
-  affiliate_name: string | null;
-  affiliate_source: string | null;
-  vip_manager: string | null;
-  blocked: boolean;
   balances: Record<string, number>;
   kpi: Record<string, unknown>;
   segments: string[];
@@ -79,13 +69,8 @@ interface StepContext {
   settleLater: (tx: SimTransaction, units: number) => void;
 }
 
-const GAMES = [
-  "Book of Dead",
-  "Starburst",
-  "Gates of Olympus",
-  "Sweet Bonanza",
-  "Lightning Roulette",
-] as const;
+// The demo data's first five games.
+const GAMES = DEMO_GAMES.slice(0, 5);
 
 export interface WalletSimOptions {
   players: number;

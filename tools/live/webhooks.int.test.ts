@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
 import { createPgPool } from "@/lib/db/pg-pool";
 import { applyBatch } from "@/lib/ingest/apply-batch";
-import { parseIngestConfig } from "@/lib/ingest/config";
-import { type IngestRunner, startIngest } from "@/lib/ingest/consumer";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import { WEBHOOK_DECIMAL_KEYS, type WebhookEventType, webhookEventSchema } from "@/lib/schemas/webhooks";
 import { addEndpoint, replayDelivery, setEndpointActive } from "@/lib/webhooks/admin";
@@ -16,9 +14,9 @@ import { parseDispatchConfig } from "@/lib/webhooks/config";
 import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
 import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../../test/support/nats-server.ts";
-import { startDispatchProcess } from "./dispatch-process.ts";
-import { connectPublisher } from "./live-test-kit.ts";
+import { connectPublisher, quietLog, startQuietIngest } from "./live-test-kit.ts";
 import type { Publisher } from "./publisher.ts";
+import { startScriptProcess } from "./script-process.ts";
 import { type SimPlayer, type SimTransaction, WalletSim } from "./wallet-sim.ts";
 import { createReceiver, type Receiver, verifyWebhook, waitFor } from "./webhook-receiver.ts";
 
@@ -31,7 +29,6 @@ import { createReceiver, type Receiver, verifyWebhook, waitFor } from "./webhook
 
 // Ports of this file: NATS at E2E_POSTGRES_PORT + 70, receivers from + 71 (the ingest tests use + 50).
 const PORT_BASE = Number(process.env.E2E_POSTGRES_PORT ?? 3202) + 70;
-const quiet = { info: () => undefined, warn: () => undefined };
 const ALL: WebhookEventType[] = [
   "player.kyc_status_changed",
   "player.blocked",
@@ -55,8 +52,7 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
   let db: { url: string; stop(): Promise<void> };
   let pool: pg.Pool;
   let dispatchPool: pg.Pool;
-  let consumerNc: NatsConnection;
-  let runner: IngestRunner;
+  let ingest: { stop(): Promise<void> } | undefined;
   let dispatcher: Dispatcher | null = null;
   let pub: { nc: NatsConnection; publisher: Publisher };
   const receivers: Receiver[] = [];
@@ -67,21 +63,13 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
     db = await freshTestDatabase("postgres", "webhooks");
     pool = createPgPool(db.url, { max: 3 });
     dispatchPool = createPgPool(db.url, { max: 3 });
-    const { connect } = await import("@nats-io/transport-node");
-    consumerNc = await connect({ servers: nats.url });
-    const config = parseIngestConfig({
-      DATABASE_URL: db.url,
-      NATS_URL: nats.url,
-      INGEST_ACK_WAIT_MS: "2000",
-    });
-    runner = await startIngest({ nc: consumerNc, pool, config, log: quiet });
+    ingest = await startQuietIngest(nats.url, db.url, pool);
     pub = await connectPublisher(nats.url);
   });
 
   afterAll(async () => {
     await dispatcher?.stop();
-    await runner?.stop();
-    await consumerNc?.close();
+    await ingest?.stop();
     await pub?.nc.close();
     for (const r of receivers) await r.close().catch(() => undefined);
     await dispatchPool?.end();
@@ -92,10 +80,22 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
 
   const startInProcess = () => {
     dispatcher = startDispatcher(
-      { config: parseDispatchConfig(dispatchEnv(db.url)), log: quiet },
+      { config: parseDispatchConfig(dispatchEnv(db.url)), log: quietLog },
       dispatchPool,
     );
   };
+  /** Waits until the endpoint's delivery is in `status`. */
+  const deliveryReaches = (endpointId: string, status: "delivered" | "failed") =>
+    waitFor(
+      async () =>
+        (
+          await pool.query("SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND status = $2", [
+            endpointId,
+            status,
+          ])
+        ).rowCount === 1,
+      `the ${status} state`,
+    );
   const stopInProcess = async () => {
     await dispatcher?.stop();
     dispatcher = null;
@@ -272,16 +272,7 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
     const player = await newPlayer("WC");
     await publishTransaction(transaction(player, { id: "WC-T1", amount: "777" }));
     await waitFor(() => r.requests.some((q) => q.answered === 200), "the third attempt");
-    await waitFor(
-      async () =>
-        (
-          await pool.query(
-            "SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'delivered'",
-            [endpointId],
-          )
-        ).rowCount === 1,
-      "the delivered state",
-    );
+    await deliveryReaches(endpointId, "delivered");
     expect(r.requests.map((q) => q.answered)).toEqual([500, 500, 200]);
     expect(new Set(r.requests.map((q) => q.headers["webhook-id"])).size).toBe(1);
     for (const q of r.requests) expect(verifyWebhook(secret, q.headers, q.body)).toBe(true);
@@ -373,15 +364,7 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
     await pool.query("UPDATE webhook_endpoints SET url = 'file:///etc/passwd' WHERE id = $1", [endpointId]);
     const player = await newPlayer("WG");
     await publishTransaction(transaction(player, { id: "WG-T1", amount: "10000" }));
-    await waitFor(
-      async () =>
-        (
-          await pool.query("SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'failed'", [
-            endpointId,
-          ])
-        ).rowCount === 1,
-      "the refusal",
-    );
+    await deliveryReaches(endpointId, "failed");
     const { rows } = await pool.query(
       "SELECT last_error, attempts FROM webhook_deliveries WHERE endpoint_id = $1",
       [endpointId],
@@ -440,22 +423,16 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
     const { id: endpointId, secret } = await endpointFor(r, ["transaction.large"]);
     const player = await newPlayer("WH");
     await publishTransaction(transaction(player, { id: "WH-T1", amount: "50000" }));
-    const first = startDispatchProcess({ ...dispatchEnv(db.url), WEBHOOK_TIMEOUT_MS: "30000" });
+    const first = startScriptProcess("webhooks-dispatch.ts", {
+      ...dispatchEnv(db.url),
+      WEBHOOK_TIMEOUT_MS: "30000",
+    });
     await waitFor(() => r.requests.length === 1, "the first POST (left hanging)");
     await first.kill("SIGKILL");
-    const second = startDispatchProcess(dispatchEnv(db.url));
+    const second = startScriptProcess("webhooks-dispatch.ts", dispatchEnv(db.url));
     try {
       await waitFor(() => r.requests.some((q) => q.answered === 200), "the delivery after the restart");
-      await waitFor(
-        async () =>
-          (
-            await pool.query(
-              "SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'delivered'",
-              [endpointId],
-            )
-          ).rowCount === 1,
-        "the delivered state",
-      );
+      await deliveryReaches(endpointId, "delivered");
     } finally {
       await second.kill("SIGTERM");
     }

@@ -2,19 +2,21 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 
 /*
- * `npm run ingest` as a child process (the fault tests kill it with SIGKILL; the bench measures its CPU).
- * Started through tsx's loader directly, so signals reach the consumer itself (npm does not forward them).
+ * A script of scripts/ as a child process: `ingest.ts` (the fault tests kill it with SIGKILL; the bench measures
+ * its CPU) and `webhooks-dispatch.ts` (the at-least-once test kills it mid-delivery). Started through tsx's
+ * loader directly, so signals reach the script itself (npm does not forward them).
  */
-export interface IngestProcess {
+export interface ScriptProcess {
   child: ChildProcess;
-  /** Lines of its output so far. */
+  /** The last 2,000 lines of its output so far. */
   output: string[];
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-export function startIngestProcess(env: Record<string, string>): IngestProcess {
+/** Starts `scripts/<script>` with LOG_LEVEL=info and `env` over this process's environment. */
+export function startScriptProcess(script: string, env: Record<string, string>): ScriptProcess {
   const root = path.resolve(import.meta.dirname, "../..");
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/ingest.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", script)], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
