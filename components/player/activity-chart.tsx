@@ -102,12 +102,7 @@ export function ActivityChart({ playerId }: { playerId: string }) {
           <Skeleton className="h-72 w-full" />
         ) : activity.isError ? (
           <div className="flex h-72 items-center justify-center">
-            <ErrorState
-              title="Could not load the activity"
-              error={activity.error}
-              onRetry={() => void activity.refetch()}
-              retrying={activity.isFetching}
-            />
+            <ErrorState title="Could not load the activity" query={activity} />
           </div>
         ) : (
           <ActivityBars playerId={playerId} data={activity.data} />

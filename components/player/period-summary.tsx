@@ -47,12 +47,7 @@ export function PeriodSummary({ playerId, tz }: { playerId: string; tz: TimeZone
       }
     >
       {summary.isError && !data ? (
-        <ErrorState
-          title="Could not load the summary"
-          error={summary.error}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
-        />
+        <ErrorState title="Could not load the summary" query={summary} />
       ) : data ? (
         <SummaryFigures playerId={playerId} summary={data} tz={tz} refreshing={summary.isPlaceholderData} />
       ) : (

@@ -101,13 +101,7 @@ function HeaderActions({ playerId, v }: { playerId: string; v: View }) {
 function PageErrorBanner({ v }: { v: View }) {
   return (
     <div className="border-b border-slate-100">
-      <ErrorState
-        compact
-        title="Could not load this page; showing the previous one"
-        error={v.list.error}
-        onRetry={() => void v.list.refetch()}
-        retrying={v.list.isFetching}
-      />
+      <ErrorState compact title="Could not load this page; showing the previous one" query={v.list} />
     </div>
   );
 }
@@ -128,14 +122,7 @@ function OutcomeNotice({ v }: { v: View }) {
         </Notice>
       );
     case "failed":
-      return (
-        <ErrorState
-          title="Could not load the transactions"
-          error={v.list.error}
-          onRetry={() => void v.list.refetch()}
-          retrying={v.list.isFetching}
-        />
-      );
+      return <ErrorState title="Could not load the transactions" query={v.list} />;
     case "no-such-id":
       return (
         <Notice
