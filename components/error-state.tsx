@@ -4,20 +4,17 @@ import { RotateCw, TriangleAlert } from "lucide-react";
 import { ApiRequestError } from "@/lib/client/api-client";
 import { Button } from "./ui/button.tsx";
 
-/** A failed request: what went wrong, a retry, and the request id to quote to support. */
+/** A failed query: what went wrong, a retry (it refetches), and the request id to quote to support. */
 export function ErrorState({
-  error,
-  onRetry,
-  retrying = false,
+  query,
   title = "Could not load this",
   compact = false,
 }: {
-  error: unknown;
-  onRetry: () => void;
-  retrying?: boolean;
+  query: { error: unknown; refetch: () => Promise<unknown>; isFetching: boolean };
   title?: string;
   compact?: boolean;
 }) {
+  const { error, isFetching: retrying } = query;
   const apiError = error instanceof ApiRequestError ? error : null;
   const detail = apiError?.detail ?? "Something went wrong while loading the data.";
   return (
@@ -42,7 +39,7 @@ export function ErrorState({
           </p>
         ) : null}
       </div>
-      <Button onClick={onRetry} disabled={retrying} size="sm">
+      <Button onClick={() => void query.refetch()} disabled={retrying} size="sm">
         <RotateCw aria-hidden="true" className={retrying ? "size-4 animate-spin" : "size-4"} />
         {retrying ? "Retrying…" : "Retry"}
       </Button>

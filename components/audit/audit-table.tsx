@@ -1,13 +1,15 @@
 "use client";
 
 import { ChevronDown, ChevronRight } from "lucide-react";
-import { Fragment, type ReactNode, useMemo, useState } from "react";
+import { Fragment, type ReactNode, useMemo } from "react";
 import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { AuditEventData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { type AuditEntry, describeEntry, groupAuditEvents } from "@/lib/format/audit";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
+import { useRowDetails } from "@/lib/hooks/use-row-details";
 import { useTimeZone } from "@/lib/hooks/use-time-zone";
+import { ScrollRegion } from "../ui/scroll-region.tsx";
 import { type AuditColumn, auditColumns } from "./audit-columns.tsx";
 
 /**
@@ -30,16 +32,10 @@ export function AuditTable({
   empty: string | null;
 }) {
   const [tz] = useTimeZone();
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const details = useRowDetails();
   const entries = useMemo(() => groupAuditEvents(events), [events]);
   const columns = auditColumns({ withPlayer });
   const wide = useMediaQuery("(min-width: 768px)", true);
-  const toggle = (id: string) =>
-    setOpen((was) => {
-      const next = new Set(was);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   // Nothing to list: say so plainly, outside a table wider than a phone (where a centred cell is cut off).
   if (empty !== null && entries.length === 0) {
@@ -48,7 +44,7 @@ export function AuditTable({
   const rows: AuditRow[] = entries.flatMap((entry) => {
     const event = entry.events[0];
     if (!event) return [];
-    return [{ entry, event, expanded: open.has(entry.id), onToggle: () => toggle(entry.id) }];
+    return [{ entry, event, expanded: details.isOpen(entry.id), onToggle: () => details.toggle(entry.id) }];
   });
   return wide ? (
     <WideTable rows={rows} columns={columns} caption={caption} tz={tz} />
@@ -83,13 +79,7 @@ interface LayoutProps {
 
 function WideTable({ rows, columns, caption, tz }: LayoutProps) {
   return (
-    // Focusable and named: a narrow window makes the table scroll sideways, and keyboard users must reach that too.
-    <section
-      aria-label={caption}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
-      tabIndex={0}
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
-    >
+    <ScrollRegion aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
@@ -139,7 +129,7 @@ function WideTable({ rows, columns, caption, tz }: LayoutProps) {
           ))}
         </tbody>
       </table>
-    </section>
+    </ScrollRegion>
   );
 }
 

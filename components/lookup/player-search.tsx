@@ -155,12 +155,7 @@ function SearchOutcome({ s, canSearchEmail }: { s: SearchState; canSearchEmail: 
         </p>
       ) : s.search.isError ? (
         <div className="mt-3 rounded-lg border border-slate-200 bg-white">
-          <ErrorState
-            title="The search failed"
-            error={s.search.error}
-            onRetry={() => void s.search.refetch()}
-            retrying={s.search.isFetching}
-          />
+          <ErrorState title="The search failed" query={s.search} />
         </div>
       ) : !data ? (
         <ResultsSkeleton />

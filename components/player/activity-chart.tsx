@@ -20,7 +20,8 @@ import { formatCount, formatMoney } from "@/lib/format/money";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
 import type { ActivityFlow } from "@/lib/schemas/activity";
 import { ErrorState } from "../error-state.tsx";
-import { Card, CardHeader } from "../ui/card.tsx";
+import { TitledCard } from "../ui/card.tsx";
+import { ScrollRegion } from "../ui/scroll-region.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 
 const CHART_HEIGHT = 288;
@@ -91,29 +92,23 @@ function ActivityTooltip({
 export function ActivityChart({ playerId }: { playerId: string }) {
   const activity = useQuery(queries.monthlyActivity(playerId));
   return (
-    <Card aria-labelledby="activity-title">
-      <CardHeader
-        titleId="activity-title"
-        title="Activity, last 12 months"
-        description="Completed deposits, withdrawals, bets and wins per calendar month (UTC), as amounts in the player's currency; net deposits and gross gaming revenue in the table. Click a bar or a figure to list its transactions."
-      />
+    <TitledCard
+      titleId="activity-title"
+      title="Activity, last 12 months"
+      description="Completed deposits, withdrawals, bets and wins per calendar month (UTC), as amounts in the player's currency; net deposits and gross gaming revenue in the table. Click a bar or a figure to list its transactions."
+    >
       <div className="p-4 sm:px-5">
         {activity.isPending ? (
           <Skeleton className="h-72 w-full" />
         ) : activity.isError ? (
           <div className="flex h-72 items-center justify-center">
-            <ErrorState
-              title="Could not load the activity"
-              error={activity.error}
-              onRetry={() => void activity.refetch()}
-              retrying={activity.isFetching}
-            />
+            <ErrorState title="Could not load the activity" query={activity} />
           </div>
         ) : (
           <ActivityBars playerId={playerId} data={activity.data} />
         )}
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -243,12 +238,10 @@ function ActivityTable({ playerId, data }: { playerId: string; data: MonthlyActi
       <summary className="cursor-pointer rounded-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
         Show the numbers as a table
       </summary>
-      <section
+      <ScrollRegion
         aria-label={`Monthly activity in ${data.currency}`}
         // relative: the links' screen-reader text (absolutely placed) stays inside the scroll region, not beyond the page.
-        className="relative mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
-        tabIndex={0}
+        className="relative mt-2"
       >
         <table className="w-full min-w-[760px] text-left tabular-nums">
           <caption className="sr-only">Monthly activity in {data.currency}</caption>
@@ -275,7 +268,7 @@ function ActivityTable({ playerId, data }: { playerId: string; data: MonthlyActi
             ))}
           </tbody>
         </table>
-      </section>
+      </ScrollRegion>
     </details>
   );
 }

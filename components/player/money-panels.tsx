@@ -8,7 +8,7 @@ import { cn } from "@/lib/cn";
 import { formatDateTime, formatRelative } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { Badge } from "../ui/badge.tsx";
-import { Card, CardHeader } from "../ui/card.tsx";
+import { TitledCard } from "../ui/card.tsx";
 import { YesNo } from "./yes-no.tsx";
 
 /**
@@ -75,44 +75,59 @@ export function Tile({
   );
 }
 
+/** A tile of money: its label, its test id, the figure it shows, the line under it, and whether it stands out. */
+type MoneyTile<K extends string> = readonly [
+  label: string,
+  testId: string,
+  key: K,
+  note: string,
+  highlight?: true,
+];
+
+type Balance = keyof PlayerProfileData["balances"];
+
+const BALANCE_TILES: readonly MoneyTile<Balance>[] = [
+  ["Withdrawable", "balance-withdrawable", "withdrawable_balance", "Cash the player can take out now", true],
+  ["Pending withdrawal", "balance-pending", "pending_withdrawal", "Requested, not yet paid out", true],
+  ["Total balance", "balance-total", "total_balance", "Cash plus bonus"],
+  ["Cash", "balance-cash", "cash_balance", "Real money, not bonus"],
+  ["Bonus", "balance-bonus", "bonus_balance", "Not withdrawable until wagered"],
+];
+
+const KPI_TILES: readonly MoneyTile<"ltd" | "ltw" | "ltnc" | "wr">[] = [
+  ["Lifetime deposits", "kpi-ltd", "ltd", "Every completed deposit, added up"],
+  ["Lifetime withdrawals", "kpi-ltw", "ltw", "Every completed withdrawal, added up"],
+  ["Net cash", "kpi-ltnc", "ltnc", "Deposits minus withdrawals; below zero when the player took out more"],
+  ["Wagering left", "kpi-wr", "wr", "Still to bet before the active bonus turns into cash"],
+];
+
+function MoneyTiles<K extends string>({
+  tiles,
+  figures,
+  currency,
+}: {
+  tiles: readonly MoneyTile<K>[];
+  figures: Record<K, string>;
+  currency: string;
+}) {
+  return tiles.map(([label, testId, key, note, highlight = false]) => (
+    <Tile key={testId} label={label} testId={testId} note={note} highlight={highlight}>
+      {formatMoney(figures[key], currency)}
+    </Tile>
+  ));
+}
+
 export function BalancesPanel({ profile }: { profile: PlayerProfileData }) {
-  const b = profile.balances;
-  const money = (v: string) => formatMoney(v, profile.currency);
   return (
-    <Card aria-labelledby="balances-title">
-      <CardHeader
-        titleId="balances-title"
-        title="Balances"
-        description={`In the player's currency, ${profile.currency}.`}
-      />
+    <TitledCard
+      titleId="balances-title"
+      title="Balances"
+      description={`In the player's currency, ${profile.currency}.`}
+    >
       <dl className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-5">
-        <Tile
-          label="Withdrawable"
-          testId="balance-withdrawable"
-          highlight
-          note="Cash the player can take out now"
-        >
-          {money(b.withdrawable_balance)}
-        </Tile>
-        <Tile
-          label="Pending withdrawal"
-          testId="balance-pending"
-          highlight
-          note="Requested, not yet paid out"
-        >
-          {money(b.pending_withdrawal)}
-        </Tile>
-        <Tile label="Total balance" testId="balance-total" note="Cash plus bonus">
-          {money(b.total_balance)}
-        </Tile>
-        <Tile label="Cash" testId="balance-cash" note="Real money, not bonus">
-          {money(b.cash_balance)}
-        </Tile>
-        <Tile label="Bonus" testId="balance-bonus" note="Not withdrawable until wagered">
-          {money(b.bonus_balance)}
-        </Tile>
+        <MoneyTiles tiles={BALANCE_TILES} figures={profile.balances} currency={profile.currency} />
       </dl>
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -121,89 +136,63 @@ export function BalancesPanel({ profile }: { profile: PlayerProfileData }) {
  * tooltips are not); the API's short names (ltd, wr, …) stay in the API reference.
  */
 export function KpiPanel({ profile, tz }: { profile: PlayerProfileData; tz: TimeZoneChoice }) {
-  const k = profile.kpi;
-  const money = (v: string) => formatMoney(v, profile.currency);
   return (
-    <Card aria-labelledby="kpi-title">
-      <CardHeader
-        titleId="kpi-title"
-        title="Key figures"
-        description="Lifetime figures from the player's completed transactions."
-      />
+    <TitledCard
+      titleId="kpi-title"
+      title="Key figures"
+      description="Lifetime figures from the player's completed transactions."
+    >
       <dl className="grid grid-cols-2 gap-3 p-4 sm:px-5 lg:grid-cols-4">
-        <Tile label="Lifetime deposits" testId="kpi-ltd" note="Every completed deposit, added up">
-          {money(k.ltd)}
-        </Tile>
-        <Tile label="Lifetime withdrawals" testId="kpi-ltw" note="Every completed withdrawal, added up">
-          {money(k.ltw)}
-        </Tile>
-        <Tile
-          label="Net cash"
-          testId="kpi-ltnc"
-          note="Deposits minus withdrawals; below zero when the player took out more"
-        >
-          {money(k.ltnc)}
-        </Tile>
-        <Tile
-          label="Wagering left"
-          testId="kpi-wr"
-          note="Still to bet before the active bonus turns into cash"
-        >
-          {money(k.wr)}
-        </Tile>
+        <MoneyTiles tiles={KPI_TILES} figures={profile.kpi} currency={profile.currency} />
         <Tile label="Active bonus" testId="kpi-active-bonus" note="Whether a bonus balance is open">
-          <YesNo value={k.active_bonus} />
+          <YesNo value={profile.kpi.active_bonus} />
         </Tile>
-        <LastDepositTile profile={profile} tz={tz} />
-        <LastWithdrawalTile profile={profile} tz={tz} />
+        <LastTile kind="deposit" profile={profile} tz={tz} />
+        <LastTile kind="withdrawal" profile={profile} tz={tz} />
       </dl>
-    </Card>
+    </TitledCard>
   );
 }
 
 const noneYet = <span className="text-base font-normal text-slate-600">None</span>;
 
-/** The newest completed deposit: its amount, and when (in `tz`, and how long ago). */
-function LastDepositTile({ profile, tz }: { profile: PlayerProfileData; tz: TimeZoneChoice }) {
-  const last = profile.kpi.last_deposit;
-  return (
-    <Tile
-      label="Last deposit"
-      testId="kpi-last-deposit"
-      note={
-        last ? (
-          <time dateTime={last.date}>
-            {formatDateTime(last.date, tz)} · {formatRelative(last.date)}
-          </time>
-        ) : (
-          "The newest completed deposit"
-        )
-      }
-    >
-      {last ? formatMoney(last.amount, profile.currency) : noneYet}
-    </Tile>
-  );
-}
+/** What a tile of the newest transaction of a kind shows while there is none. */
+const LAST_NONE = { deposit: "The newest completed deposit", withdrawal: "The newest withdrawal request" };
 
-/** The newest withdrawal request, pending or completed (a badge says which), with its amount and date. */
-function LastWithdrawalTile({ profile, tz }: { profile: PlayerProfileData; tz: TimeZoneChoice }) {
-  const last = profile.kpi.last_withdrawal;
+/**
+ * The newest completed deposit, or the newest withdrawal request (pending or completed: a badge says which):
+ * its amount, and when (in `tz`, and how long ago).
+ */
+function LastTile({
+  kind,
+  profile,
+  tz,
+}: {
+  kind: "deposit" | "withdrawal";
+  profile: PlayerProfileData;
+  tz: TimeZoneChoice;
+}) {
+  const last = kind === "deposit" ? profile.kpi.last_deposit : profile.kpi.last_withdrawal;
+  const when = last ? (
+    <time dateTime={last.date} data-testid={`kpi-last-${kind}-date`}>
+      {formatDateTime(last.date, tz)} · {formatRelative(last.date)}
+    </time>
+  ) : null;
+  const status = kind === "withdrawal" ? profile.kpi.last_withdrawal?.status : undefined;
   return (
     <Tile
-      label="Last withdrawal"
-      testId="kpi-last-withdrawal"
+      label={`Last ${kind}`}
+      testId={`kpi-last-${kind}`}
       note={
-        last ? (
+        status ? (
           <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
-            <Badge tone={last.status === "pending" ? "warning" : "positive"}>
-              {last.status === "pending" ? "Pending" : "Completed"}
+            <Badge tone={status === "pending" ? "warning" : "positive"}>
+              {status === "pending" ? "Pending" : "Completed"}
             </Badge>
-            <time dateTime={last.date} data-testid="kpi-last-withdrawal-date">
-              {formatDateTime(last.date, tz)} · {formatRelative(last.date)}
-            </time>
+            {when}
           </span>
         ) : (
-          "The newest withdrawal request"
+          (when ?? LAST_NONE[kind])
         )
       }
     >

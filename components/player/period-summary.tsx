@@ -9,7 +9,7 @@ import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { PlayerPeriodSummaryData } from "@/lib/client/wire";
 import type { SummaryPeriod } from "@/lib/schemas/enums";
 import { ErrorState } from "../error-state.tsx";
-import { Card, CardHeader } from "../ui/card.tsx";
+import { TitledCard } from "../ui/card.tsx";
 import { SegmentedControl } from "../ui/segmented-control.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { ChangeText } from "./change-text.tsx";
@@ -32,28 +32,22 @@ export function PeriodSummary({ playerId, tz }: { playerId: string; tz: TimeZone
   const summary = useQuery(queries.playerSummary(playerId, period));
   const data = summary.data;
   return (
-    <Card aria-labelledby="summary-title">
-      <CardHeader
-        titleId="summary-title"
-        title="Summary"
-        description={data && !summary.isPlaceholderData ? periodRange(data) : "Loading the period…"}
-        actions={
-          <SegmentedControl
-            legend="Summary period"
-            name="summary-period"
-            options={PERIODS}
-            value={period}
-            onChange={(next) => void setPeriod({ period: next })}
-          />
-        }
-      />
-      {summary.isError && !data ? (
-        <ErrorState
-          title="Could not load the summary"
-          error={summary.error}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
+    <TitledCard
+      titleId="summary-title"
+      title="Summary"
+      description={data && !summary.isPlaceholderData ? periodRange(data) : "Loading the period…"}
+      actions={
+        <SegmentedControl
+          legend="Summary period"
+          name="summary-period"
+          options={PERIODS}
+          value={period}
+          onChange={(next) => void setPeriod({ period: next })}
         />
+      }
+    >
+      {summary.isError && !data ? (
+        <ErrorState title="Could not load the summary" query={summary} />
       ) : data ? (
         <SummaryFigures playerId={playerId} summary={data} tz={tz} refreshing={summary.isPlaceholderData} />
       ) : (
@@ -66,7 +60,7 @@ export function PeriodSummary({ playerId, tz }: { playerId: string; tz: TimeZone
           ))}
         </div>
       )}
-    </Card>
+    </TitledCard>
   );
 }
 

@@ -142,12 +142,7 @@ function OverviewSection({
   if (profile.isError)
     return (
       <Card>
-        <ErrorState
-          title="Could not load this player"
-          error={profile.error}
-          onRetry={() => void profile.refetch()}
-          retrying={profile.isFetching}
-        />
+        <ErrorState title="Could not load this player" query={profile} />
       </Card>
     );
   return (

@@ -7,7 +7,7 @@ import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { PlayerProfileData } from "@/lib/client/wire";
 import { timeZoneLabel } from "@/lib/format/dates";
 import { humanize } from "@/lib/format/labels";
-import { Card, CardHeader } from "../ui/card.tsx";
+import { TitledCard } from "../ui/card.tsx";
 import { DateValue } from "./date-value.tsx";
 import { YesNo } from "./yes-no.tsx";
 
@@ -60,8 +60,7 @@ export function ProfileCard({
   contactMasked: boolean;
 }) {
   return (
-    <Card aria-labelledby="details-title">
-      <CardHeader titleId="details-title" title="Details" />
+    <TitledCard titleId="details-title" title="Details">
       {contactMasked ? <ContactMaskedNote /> : null}
       <div className="grid grid-cols-1 gap-6 px-4 py-4 sm:px-5 lg:grid-cols-3">
         <ContactGroup profile={profile} contactMasked={contactMasked} />
@@ -69,7 +68,7 @@ export function ProfileCard({
         <CommunicationGroup settings={profile.settings} />
       </div>
       <SegmentList segments={profile.segments} />
-    </Card>
+    </TitledCard>
   );
 }
 

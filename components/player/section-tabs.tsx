@@ -1,8 +1,9 @@
 "use client";
 
 import { type KeyboardEvent, useRef } from "react";
-import { PLAYER_SECTION_LABELS, type PlayerSection } from "@/lib/client/player-sections";
+import { type PlayerSection, tabAfterKey } from "@/lib/client/player-sections";
 import { cn } from "@/lib/cn";
+import { humanize } from "@/lib/format/labels";
 
 export const sectionTabId = (s: PlayerSection) => `section-tab-${s}`;
 export const sectionPanelId = (s: PlayerSection) => `section-panel-${s}`;
@@ -28,22 +29,7 @@ export function SectionTabs({
   const tabs = useRef(new Map<PlayerSection, HTMLAnchorElement>());
 
   function move(event: KeyboardEvent, from: number) {
-    const last = sections.length - 1;
-    const target =
-      event.key === "ArrowRight"
-        ? from === last
-          ? 0
-          : from + 1
-        : event.key === "ArrowLeft"
-          ? from === 0
-            ? last
-            : from - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
-    const next = target === null ? undefined : sections[target];
+    const next = tabAfterKey(sections, from, event.key);
     if (!next) return;
     event.preventDefault();
     onSelect(next);
@@ -84,7 +70,7 @@ export function SectionTabs({
                 : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900",
             )}
           >
-            {PLAYER_SECTION_LABELS[section]}
+            {humanize(section)}
           </a>
         );
       })}

@@ -114,6 +114,18 @@ export function FlagList({
   );
 }
 
+/** A 30-day figure's column: the amount and its change; `what` names it in its sort button's label. */
+const thirtyDayColumn = (
+  key: "deposits" | "withdrawals" | "net_deposits" | "ggr",
+  header: string,
+  what: string,
+) =>
+  helper.accessor(key, {
+    header,
+    cell: (info) => <FigureCell value={info.getValue()} currency={info.row.original.currency} />,
+    meta: figure(key, `${what} of the last 30 days`),
+  });
+
 /** The portfolio's columns: each says how it aligns and which order its heading sets (meta). */
 export function portfolioColumns(
   rules: PortfolioData["flag_rules"],
@@ -142,26 +154,10 @@ export function portfolioColumns(
       ),
       meta: figure("balance", "balance"),
     }),
-    helper.accessor("deposits", {
-      header: "Deposits",
-      cell: (info) => <FigureCell value={info.getValue()} currency={info.row.original.currency} />,
-      meta: figure("deposits", "deposits of the last 30 days"),
-    }),
-    helper.accessor("withdrawals", {
-      header: "Withdrawals",
-      cell: (info) => <FigureCell value={info.getValue()} currency={info.row.original.currency} />,
-      meta: figure("withdrawals", "withdrawals of the last 30 days"),
-    }),
-    helper.accessor("net_deposits", {
-      header: "Net deposits",
-      cell: (info) => <FigureCell value={info.getValue()} currency={info.row.original.currency} />,
-      meta: figure("net_deposits", "net deposits of the last 30 days"),
-    }),
-    helper.accessor("ggr", {
-      header: "GGR",
-      cell: (info) => <FigureCell value={info.getValue()} currency={info.row.original.currency} />,
-      meta: figure("ggr", "GGR (gross gaming revenue) of the last 30 days"),
-    }),
+    thirtyDayColumn("deposits", "Deposits", "deposits"),
+    thirtyDayColumn("withdrawals", "Withdrawals", "withdrawals"),
+    thirtyDayColumn("net_deposits", "Net deposits", "net deposits"),
+    thirtyDayColumn("ggr", "GGR", "GGR (gross gaming revenue)"),
     helper.accessor("pending_withdrawals", {
       id: "pending",
       header: "Pending",

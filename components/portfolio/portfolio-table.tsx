@@ -1,45 +1,15 @@
 "use client";
 
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useId } from "react";
 import { type Direction, daysAgo, type PortfolioSort } from "@/lib/client/portfolio-view";
 import type { PortfolioData, PortfolioPlayerData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatMoney } from "@/lib/format/money";
-import type { PortfolioColumnMeta, PortfolioTable } from "@/lib/hooks/use-portfolio-table";
+import type { PortfolioTable } from "@/lib/hooks/use-portfolio-table";
 import type { PortfolioFlag } from "@/lib/schemas/enums";
+import { ScrollRegion } from "../ui/scroll-region.tsx";
+import { ColumnHeading, TableHead } from "../ui/table-head.tsx";
 import { FigureCell, FlagList, PendingCell, PlayerCell } from "./portfolio-columns.tsx";
-
-function SortButton({
-  meta,
-  sort,
-  dir,
-  onSort,
-  children,
-}: {
-  meta: PortfolioColumnMeta;
-  sort: PortfolioSort;
-  dir: Direction;
-  onSort: (sort: PortfolioSort) => void;
-  children: React.ReactNode;
-}) {
-  const active = sort === meta.sort;
-  const Icon = !active ? ArrowUpDown : dir === "desc" ? ArrowDown : ArrowUp;
-  return (
-    <button
-      type="button"
-      onClick={() => onSort(meta.sort)}
-      aria-label={meta.sortLabel}
-      className="inline-flex items-center gap-1 rounded uppercase tracking-wide hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-    >
-      {children}
-      <Icon aria-hidden="true" className={cn("size-3.5", active ? "text-indigo-700" : "text-slate-400")} />
-    </button>
-  );
-}
-
-const ariaSort = (meta: PortfolioColumnMeta | undefined, sort: PortfolioSort, dir: Direction) =>
-  meta?.sort !== sort ? "none" : dir === "desc" ? "descending" : "ascending";
 
 /** From 768 px: the table, headings as sort buttons. */
 export function PortfolioTableView({
@@ -57,13 +27,7 @@ export function PortfolioTableView({
 }) {
   const captionId = useId();
   return (
-    // A focusable, labelled scroll region: if the table is wider than the screen, the keyboard can scroll it.
-    <section
-      aria-labelledby={captionId}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
-      tabIndex={0}
-      className="hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600 md:block"
-    >
+    <ScrollRegion aria-labelledby={captionId} className="hidden md:block">
       <table className="w-full min-w-[1000px] border-collapse text-left text-sm">
         <caption id={captionId} className="sr-only">
           {caption}
@@ -71,11 +35,11 @@ export function PortfolioTableView({
         <PortfolioHead table={table} sort={sort} dir={dir} onSort={onSort} />
         <PortfolioBody table={table} />
       </table>
-    </section>
+    </ScrollRegion>
   );
 }
 
-/** The headings: each sortable column's is a button that sorts by it (aria-sort says the current order). */
+/** The headings: each column's is a button that sorts by it (aria-sort says the current order). */
 function PortfolioHead({
   table,
   sort,
@@ -88,34 +52,26 @@ function PortfolioHead({
   onSort: (sort: PortfolioSort) => void;
 }) {
   return (
-    <thead className="bg-slate-50">
-      {table.getHeaderGroups().map((group) => (
-        <tr key={group.id} className="border-b border-slate-200">
-          {group.headers.map((header) => {
-            const meta = header.column.columnDef.meta;
-            return (
-              <th
-                key={header.id}
-                scope="col"
-                aria-sort={ariaSort(meta, sort, dir)}
-                className={cn(
-                  "whitespace-nowrap px-2 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600",
-                  meta?.align === "end" && "text-right",
-                )}
-              >
-                {meta ? (
-                  <SortButton meta={meta} sort={sort} dir={dir} onSort={onSort}>
-                    <table.FlexRender header={header} />
-                  </SortButton>
-                ) : (
-                  <table.FlexRender header={header} />
-                )}
-              </th>
-            );
-          })}
-        </tr>
-      ))}
-    </thead>
+    <TableHead groups={table.getHeaderGroups()}>
+      {(header) => {
+        const meta = header.column.columnDef.meta;
+        return (
+          <ColumnHeading
+            key={header.id}
+            className={cn("px-2", meta?.align === "end" && "text-right")}
+            sort={
+              meta && {
+                direction: meta.sort === sort ? dir : null,
+                onSort: () => onSort(meta.sort),
+                label: meta.sortLabel,
+              }
+            }
+          >
+            <table.FlexRender header={header} />
+          </ColumnHeading>
+        );
+      }}
+    </TableHead>
   );
 }
 

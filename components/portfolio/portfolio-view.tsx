@@ -114,12 +114,7 @@ function Book({ view }: { view: View }) {
   if (book.isError)
     return (
       <Card>
-        <ErrorState
-          error={book.error}
-          onRetry={() => book.refetch()}
-          retrying={book.isFetching}
-          title="Could not load the players"
-        />
+        <ErrorState query={book} title="Could not load the players" />
       </Card>
     );
   return <LoadedBook view={view} data={book.data} />;

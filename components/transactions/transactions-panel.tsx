@@ -8,7 +8,7 @@ import { useIgnoredTransactionParams, type useTransactionView } from "@/lib/hook
 import { useTransactionsPanel } from "@/lib/hooks/use-transactions-panel";
 import { ErrorState } from "../error-state.tsx";
 import { Button } from "../ui/button.tsx";
-import { Card, CardHeader } from "../ui/card.tsx";
+import { TitledCard } from "../ui/card.tsx";
 import { ExportButton } from "./export-button.tsx";
 import { NewTransactionsNotice } from "./new-transactions-notice.tsx";
 import { PaginationBar } from "./pagination-bar.tsx";
@@ -24,13 +24,12 @@ export function TransactionsPanel({ playerId }: { playerId: string }) {
   const { view: v, table, captionId, fresh } = useTransactionsPanel(playerId, transactionColumns);
   const { data, list, invalidRange } = v;
   return (
-    <Card aria-labelledby="transactions-title">
-      <CardHeader
-        titleId="transactions-title"
-        title="Transactions"
-        description={v.description}
-        actions={<HeaderActions playerId={playerId} v={v} />}
-      />
+    <TitledCard
+      titleId="transactions-title"
+      title="Transactions"
+      description={v.description}
+      actions={<HeaderActions playerId={playerId} v={v} />}
+    >
       <IgnoredParamsNotice />
       <TransactionFilters
         state={v.view}
@@ -75,7 +74,7 @@ export function TransactionsPanel({ playerId }: { playerId: string }) {
           disabled={invalidRange || !data}
         />
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -102,13 +101,7 @@ function HeaderActions({ playerId, v }: { playerId: string; v: View }) {
 function PageErrorBanner({ v }: { v: View }) {
   return (
     <div className="border-b border-slate-100">
-      <ErrorState
-        compact
-        title="Could not load this page; showing the previous one"
-        error={v.list.error}
-        onRetry={() => void v.list.refetch()}
-        retrying={v.list.isFetching}
-      />
+      <ErrorState compact title="Could not load this page; showing the previous one" query={v.list} />
     </div>
   );
 }
@@ -129,14 +122,7 @@ function OutcomeNotice({ v }: { v: View }) {
         </Notice>
       );
     case "failed":
-      return (
-        <ErrorState
-          title="Could not load the transactions"
-          error={v.list.error}
-          onRetry={() => void v.list.refetch()}
-          retrying={v.list.isFetching}
-        />
-      );
+      return <ErrorState title="Could not load the transactions" query={v.list} />;
     case "no-such-id":
       return (
         <Notice

@@ -1,6 +1,5 @@
 "use client";
 
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Fragment } from "react";
 import type { SortValue, TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { TransactionData } from "@/lib/client/wire";
@@ -8,9 +7,11 @@ import { cn } from "@/lib/cn";
 import { formatDate, formatTime, timeZoneLabel } from "@/lib/format/dates";
 import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
 import { useRowDetails } from "@/lib/hooks/use-row-details";
-import type { TransactionColumnMeta, TransactionsTable } from "@/lib/hooks/use-transactions-table";
+import type { TransactionsTable } from "@/lib/hooks/use-transactions-table";
 import { Badge } from "../ui/badge.tsx";
+import { ScrollRegion } from "../ui/scroll-region.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { ColumnHeading, TableHead } from "../ui/table-head.tsx";
 import {
   AmountText,
   cellClass,
@@ -120,41 +121,6 @@ function TransactionCards({
 }
 
 /** A sortable column's heading: a button that sorts by it (newest/largest first, then the reverse). */
-function SortButton({
-  sort,
-  current,
-  onSort,
-  children,
-}: {
-  sort: NonNullable<TransactionColumnMeta["sort"]>;
-  current: SortValue;
-  onSort: (sort: SortValue) => void;
-  children: React.ReactNode;
-}) {
-  const direction = current === sort.desc ? "desc" : current === sort.asc ? "asc" : null;
-  const Icon = direction === "desc" ? ArrowDown : direction === "asc" ? ArrowUp : ArrowUpDown;
-  return (
-    <button
-      type="button"
-      onClick={() => onSort(direction === "desc" ? sort.asc : sort.desc)}
-      className="inline-flex items-center gap-1 rounded uppercase tracking-wide hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-    >
-      {children}
-      <Icon aria-hidden="true" className={cn("size-3.5", direction ? "text-indigo-700" : "text-slate-400")} />
-      {direction && sort.hint ? (
-        <span className="normal-case tracking-normal text-slate-700">({sort.hint})</span>
-      ) : null}
-    </button>
-  );
-}
-
-function ariaSort(meta: TransactionColumnMeta | undefined, current: SortValue) {
-  if (!meta?.sort) return undefined;
-  if (current === meta.sort.desc) return "descending" as const;
-  if (current === meta.sort.asc) return "ascending" as const;
-  return "none" as const;
-}
-
 /** A row's details: the instants and ids the compact row leaves out. */
 function TransactionDetails({ t, tz }: { t: TransactionData; tz: TimeZoneChoice }) {
   const zone = timeZoneLabel(tz);
@@ -223,13 +189,7 @@ export function TransactionsTableView({
           foundId={foundId}
         />
       </div>
-      {/* A focusable, labelled scroll region: if the table is wider than the screen, the keyboard can scroll it. */}
-      <section
-        aria-labelledby={captionId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
-        tabIndex={0}
-        className="hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600 md:block"
-      >
+      <ScrollRegion aria-labelledby={captionId} className="hidden md:block">
         <RowDetailsContext value={details}>
           <table
             className="w-full min-w-[1000px] border-collapse text-left text-sm"
@@ -238,7 +198,7 @@ export function TransactionsTableView({
             <caption id={captionId} className="sr-only">
               {caption}
             </caption>
-            <TableHead table={table} sort={sort} onSort={onSort} />
+            <TransactionsHead table={table} sort={sort} onSort={onSort} />
             <tbody className={cn(refreshing && "opacity-60 transition-opacity")}>
               {loading ? (
                 <SkeletonRows count={skeletonRows} columns={columns} />
@@ -248,7 +208,7 @@ export function TransactionsTableView({
             </tbody>
           </table>
         </RowDetailsContext>
-      </section>
+      </ScrollRegion>
     </div>
   );
 }
@@ -262,8 +222,8 @@ function RefreshBar() {
   );
 }
 
-/** The column headings; a sortable column's heading is a button. */
-function TableHead({
+/** The column headings; a sortable column's heading is a button: newest or largest first, then the reverse. */
+function TransactionsHead({
   table,
   sort,
   onSort,
@@ -273,31 +233,28 @@ function TableHead({
   onSort: (sort: SortValue) => void;
 }) {
   return (
-    <thead className="bg-slate-50">
-      {table.getHeaderGroups().map((group) => (
-        <tr key={group.id} className="border-b border-slate-200">
-          {group.headers.map((header) => (
-            <th
-              key={header.id}
-              scope="col"
-              aria-sort={ariaSort(header.column.columnDef.meta, sort)}
-              className={cn(
-                "whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600",
-                headerClass(header.column.columnDef.meta),
-              )}
-            >
-              {header.isPlaceholder ? null : header.column.columnDef.meta?.sort ? (
-                <SortButton sort={header.column.columnDef.meta.sort} current={sort} onSort={onSort}>
-                  <table.FlexRender header={header} />
-                </SortButton>
-              ) : (
-                <table.FlexRender header={header} />
-              )}
-            </th>
-          ))}
-        </tr>
-      ))}
-    </thead>
+    <TableHead groups={table.getHeaderGroups()}>
+      {(header) => {
+        const meta = header.column.columnDef.meta;
+        const orders = header.isPlaceholder ? undefined : meta?.sort;
+        const direction = sort === orders?.desc ? "desc" : sort === orders?.asc ? "asc" : null;
+        return (
+          <ColumnHeading
+            key={header.id}
+            className={cn("px-3", headerClass(meta))}
+            sort={
+              orders && {
+                direction,
+                onSort: () => onSort(direction === "desc" ? orders.asc : orders.desc),
+                hint: orders.hint,
+              }
+            }
+          >
+            {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+          </ColumnHeading>
+        );
+      }}
+    </TableHead>
   );
 }
 

@@ -1,24 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { open, signIn, WHALE } from "./helpers.ts";
-
-/** axe-core's WCAG 2.x A/AA rules; serious and critical findings fail the test. */
-async function seriousViolations(page: Page) {
-  // A URL change (the lookup writes ?q=) is a router navigation whose metadata streams in: for a moment the
-  // document has no <title>. Axe judges the settled page, so wait for the title to be back first.
-  await page.waitForFunction(() => document.title !== "");
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(" ")),
-    }));
-}
+import { open, seriousViolations, signIn, WHALE } from "./helpers.ts";
+import { SIZES } from "./sizes.ts";
 
 /**
  * The rules Lighthouse's accessibility audit runs that the tags above leave out: heading-order is a
@@ -31,12 +14,9 @@ async function lighthouseOnlyViolations(page: Page) {
   return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
-  test.describe(`accessibility at ${viewport.width} px`, () => {
-    test.use({ viewport });
+for (const { width, height } of SIZES) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
 
     test("sign-in page, also with an error shown", async ({ page }) => {
       await open(page, "/sign-in");

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { capture, open, seriousViolations, signIn } from "./helpers.ts";
+import { capture, open, problemResponse, seriousViolations, signIn } from "./helpers.ts";
+import { SIZES } from "./sizes.ts";
 
 /*
  * The admins' audit page (/audit): every read across players, filters in the URL, cursor paging, the 403 page
@@ -90,18 +91,15 @@ test.describe("the audit page across players", () => {
     let failing = true;
     await page.route("**/api/v1/audit?*", (route) =>
       failing
-        ? route.fulfill({
-            status: 503,
-            contentType: "application/problem+json",
-            headers: { "X-Request-ID": "e2e-audit-log-503" },
-            body: JSON.stringify({
+        ? route.fulfill(
+            problemResponse({
               type: "/problems/unavailable",
               title: "Service unavailable",
               status: 503,
               detail: "The database is unreachable; try again shortly.",
               request_id: "e2e-audit-log-503",
             }),
-          })
+          )
         : route.continue(),
     );
     await open(page, "/audit");
@@ -113,10 +111,7 @@ test.describe("the audit page across players", () => {
   });
 });
 
-for (const size of [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "mobile", width: 390, height: 844 },
-]) {
+for (const size of SIZES) {
   test.describe(`the audit page at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
     test.setTimeout(150_000);
@@ -144,18 +139,15 @@ for (const size of [
       expect(await seriousViolations(page)).toEqual([]);
       await capture(page, testInfo, `audit-page-empty-${size.name}`);
       await page.route("**/api/v1/audit?*", (route) =>
-        route.fulfill({
-          status: 503,
-          contentType: "application/problem+json",
-          headers: { "X-Request-ID": "e2e-audit-log-503" },
-          body: JSON.stringify({
+        route.fulfill(
+          problemResponse({
             type: "/problems/unavailable",
             title: "Unavailable",
             status: 503,
             detail: "The database is unreachable; try again shortly.",
             request_id: "e2e-audit-log-503",
           }),
-        }),
+        ),
       );
       await open(page, "/audit");
       await expect(

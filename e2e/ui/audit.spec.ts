@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { formatDateTimeInPage, open, signIn } from "./helpers.ts";
+import { formatDateTimeInPage, open, problemResponse, signIn } from "./helpers.ts";
 
 /** The trail's region on the profile page. */
 const trailOf = (page: Page) => page.getByRole("region", { name: "Audit trail" });
@@ -74,18 +74,15 @@ test.describe("audit trail on the profile page", () => {
     let failing = true;
     await page.route("**/api/v1/players/P000042/audit?*", async (route) => {
       if (!failing) return route.continue();
-      await route.fulfill({
-        status: 403,
-        contentType: "application/problem+json",
-        headers: { "X-Request-ID": "e2e-audit-denied-1" },
-        body: JSON.stringify({
+      await route.fulfill(
+        problemResponse({
           type: "/problems/forbidden",
           title: "Forbidden",
           status: 403,
           detail: "Missing scope audit:read.",
           request_id: "e2e-audit-denied-1",
         }),
-      });
+      );
     });
     await open(page, "/players/P000042?section=audit");
     const alert = page.getByRole("alert").filter({ hasText: "Could not load the audit trail" });

@@ -161,21 +161,48 @@ export function formatCountInPage(page: Page, n: number): Promise<string> {
   return page.evaluate((n) => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(n), n);
 }
 
-/** The serious and critical axe violations of the page as it is (WCAG 2.1 A/AA and best practice). */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
+/**
+ * The serious and critical axe violations (WCAG 2.1 A/AA and best practice) of the page as it is, or of the
+ * part `include` selects.
+ */
+export async function seriousViolations(page: Page, include?: string) {
+  // A URL change (the lookup writes ?q=) is a router navigation whose metadata streams in: for a moment the
+  // document has no <title>. Axe judges the settled page, so wait for the title to be back first.
+  await page.waitForFunction(() => document.title !== "");
+  const axe = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "best-practice",
+  ]);
+  const results = await (include ? axe.include(include) : axe).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(" ")),
+    }));
 }
 
-/** A full-page screenshot in the project's screenshots folder, attached to the report. */
-export async function capture(page: Page, testInfo: TestInfo, name: string) {
+/** A screenshot in the project's screenshots folder, attached to the report; `fullPage: false` keeps the screen's view. */
+export async function capture(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
-  await testInfo.attach(name, {
-    body: await page.screenshot({ path: file, fullPage: true }),
-    contentType: "image/png",
-  });
+  const body = await page.screenshot({ path: file, fullPage });
+  await testInfo.attach(name, { body, contentType: "image/png" });
+}
+
+/** What a route answers to stand for a failed API call: an RFC 9457 problem with its request id. */
+export function problemResponse(
+  problem: { status: number; type: string; title: string; detail: string; request_id: string },
+  headers: Record<string, string> = {},
+) {
+  return {
+    status: problem.status,
+    contentType: "application/problem+json",
+    headers: { "X-Request-ID": problem.request_id, ...headers },
+    body: JSON.stringify(problem),
+  };
 }

@@ -1,5 +1,4 @@
-import path from "node:path";
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "../../lib/db/refresh-player-aggregates.ts";
 import { E2E_JWT_SECRET } from "../../test/support/e2e-auth.ts";
@@ -12,6 +11,7 @@ import {
 import { type AppProcess, startApp } from "../../tools/bench/app-process.ts";
 import {
   apiGet,
+  capture,
   formatMoneyInPage,
   open,
   ready,
@@ -20,6 +20,7 @@ import {
   visibleTransactions,
   WHALE,
 } from "./helpers.ts";
+import { SIZES } from "./sizes.ts";
 
 /*
  * Live updates in Chromium, end to end: a production server of its own on a PostgreSQL database of its own
@@ -31,10 +32,6 @@ import {
 
 const DB_NAME = `${process.env.TEST_DB_PREFIX ?? "par"}_e2e_live`;
 const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3102) + 25;
-const SIZES = [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "mobile", width: 390, height: 844 },
-] as const;
 
 let app: AppProcess | null = null;
 let dbUrl = "";
@@ -64,12 +61,6 @@ test.afterAll(async () => {
   await app?.stop();
   if (dbUrl) await dropPostgresDatabase(DB_NAME);
 });
-
-async function capture(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
-  const body = await page.screenshot({ path: file, fullPage: false });
-  await testInfo.attach(name, { body, contentType: "image/png" });
-}
 
 /**
  * Three transactions for the player, newer than any it has, its balances derived again, and the consumer's
@@ -166,7 +157,7 @@ for (const size of SIZES) {
       expect(await seriousViolations(page)).toEqual([]);
       // On a phone the table starts below the fold: show the notice where the reader meets it.
       await notice.evaluate((el) => el.scrollIntoView({ block: "center" }));
-      await capture(page, testInfo, `live-new-transactions-${size.name}`);
+      await capture(page, testInfo, `live-new-transactions-${size.name}`, false);
 
       await notice.click();
       await expect(notice).toBeHidden();
@@ -182,7 +173,7 @@ for (const size of SIZES) {
       );
       expect(shown.transactions.map((t) => t.id).sort()).toEqual([...ids].sort());
       await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
-      await capture(page, testInfo, `live-after-show-${size.name}`);
+      await capture(page, testInfo, `live-after-show-${size.name}`, false);
 
       // The server loses its LISTEN connection: the page says Reconnecting…, then Live again, and a change made
       // after that still arrives.
@@ -213,5 +204,5 @@ test("without a feed (the embedded database) the indicator says Updates paused a
   await expect(visibleTransactions(page).first()).toBeVisible();
   await expect(page.getByRole("button", { name: /new transactions? — show/ })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
-  await capture(page, testInfo, "live-paused-desktop");
+  await capture(page, testInfo, "live-paused-desktop", false);
 });

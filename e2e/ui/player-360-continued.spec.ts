@@ -1,6 +1,4 @@
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import type {
   MonthlyActivityData,
   PlayerPeriodSummaryData,
@@ -10,15 +8,18 @@ import type {
 } from "../../lib/client/wire.ts";
 import {
   apiGet,
+  capture,
   expectNoSidewaysScroll,
   formatCountInPage,
   formatMoneyInPage,
   open,
+  seriousViolations,
   signIn,
   signInWithForm,
   visibleTransactions,
   WHALE,
 } from "./helpers.ts";
+import { SIZES } from "./sizes.ts";
 
 /*
  * Player 360, continued (issue 23): changes against the previous period, drill-down from the summary and the
@@ -26,28 +27,6 @@ import {
  * withdrawal's date, the CSV's status column and file name, and sign-in after a session expired. Each at a
  * desktop and a phone size, axe-checked, with screenshots in test-results/…/screenshots/.
  */
-const SIZES = [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "mobile", width: 390, height: 844 },
-] as const;
-
-async function axeClean(page: Page) {
-  await page.waitForFunction(() => document.title !== "");
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-  expect(serious).toEqual([]);
-}
-
-async function capture(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
-  const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
-  const body = await page.screenshot({ path: file, fullPage });
-  await testInfo.attach(name, { body, contentType: "image/png" });
-}
-
 const search = (page: Page) => new URL(page.url()).searchParams;
 
 // Several pages, downloads and sign-ins per test, on a shared two-core machine: more than the project's 90 s.
@@ -77,7 +56,7 @@ for (const size of SIZES) {
       const direction = now > before ? "up" : now < before ? "down" : "same";
       await expect(deposits.locator("[data-direction]")).toHaveAttribute("data-direction", direction);
       await expect(page.getByTestId("summary-ggr-change")).toContainText("vs previous 365 days");
-      await axeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
       await expectNoSidewaysScroll(page);
       await capture(page, testInfo, `p360-summary-${size.name}`);
 
@@ -95,7 +74,7 @@ for (const size of SIZES) {
       await expect(totals.getByTestId("transaction-totals-sum")).toHaveText(
         `sum ${await formatMoneyInPage(page, summary.deposits.sum, summary.currency, true)}`,
       );
-      await axeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
       await capture(page, testInfo, `p360-drilldown-deposits-${size.name}`);
 
       // Keyboard: Enter on the withdrawals figure. Withdrawals are money out: the sum is negative.
@@ -129,7 +108,7 @@ for (const size of SIZES) {
       await expect(table.getByRole("columnheader", { name: "Net deposits" })).toBeVisible();
       await expect(table.getByRole("columnheader", { name: "GGR" })).toBeVisible();
       await expect(table.getByText("partial, to date")).toHaveCount(1);
-      await axeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
       await expectNoSidewaysScroll(page);
       await capture(page, testInfo, `p360-activity-${size.name}`);
 
@@ -180,7 +159,7 @@ for (const size of SIZES) {
         await formatMoneyInPage(page, first.amount, first.currency),
         LOADED,
       );
-      await axeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
       await capture(page, testInfo, `p360-amount-sort-${size.name}`, false);
     });
 
@@ -201,7 +180,7 @@ for (const size of SIZES) {
       await expect.poll(() => search(page).get("from")).toBeNull();
       await expect(page.getByText(/ignored/i)).toHaveCount(0);
       await expect(from).toHaveValue("");
-      await axeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     test("the last withdrawal shows its date; the CSV has a status column and a name stating the filters", async ({
@@ -246,7 +225,7 @@ for (const size of SIZES) {
         /Your session expired — sign in to continue/,
       );
       expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(view);
-      await axeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
       await capture(page, testInfo, `p360-session-expired-${size.name}`);
       await signInWithForm(page);
       await expect.poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(view);

@@ -9,16 +9,12 @@ import {
   visibleTransactions,
   WHALE,
 } from "./helpers.ts";
+import { SIZES } from "./sizes.ts";
 
 /*
  * The profile page's layout: a sticky header over one section at a time (?section=), the Activity chart
  * and the admin audit trail loaded on demand, key figures in words, masked contact data as plain text.
  */
-
-const VIEWPORTS = [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
 
 const header = (page: Page) => page.getByTestId("player-header");
 const tab = (page: Page, name: string) =>
@@ -33,7 +29,7 @@ function recordScripts(page: Page): string[] {
   return urls;
 }
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of SIZES) {
   test.describe(`at ${viewport.name} size`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

@@ -1,7 +1,16 @@
 import { expect, test } from "@playwright/test";
 import type { MonthlyActivityData, PlayerProfileData } from "../../lib/client/wire.ts";
 import { humanize, KYC_LABELS, withdrawalStatusLabel } from "../../lib/format/labels.ts";
-import { apiGet, formatDateTimeInPage, formatMoneyInPage, open, ready, signIn, WHALE } from "./helpers.ts";
+import {
+  apiGet,
+  formatDateTimeInPage,
+  formatMoneyInPage,
+  open,
+  problemResponse,
+  ready,
+  signIn,
+  WHALE,
+} from "./helpers.ts";
 
 test.describe("player profile", () => {
   test.beforeEach(async ({ page }) => {
@@ -103,18 +112,18 @@ test.describe("player profile", () => {
     let failing = true;
     await page.route(`**/api/v1/players/${WHALE}`, async (route) => {
       if (!failing) return route.continue();
-      await route.fulfill({
-        status: 503,
-        contentType: "application/problem+json",
-        headers: { "X-Request-ID": "e2e-outage-1", "Retry-After": "5" },
-        body: JSON.stringify({
-          type: "/problems/service-unavailable",
-          title: "Service unavailable",
-          status: 503,
-          detail: "The database is unreachable; try again shortly.",
-          request_id: "e2e-outage-1",
-        }),
-      });
+      await route.fulfill(
+        problemResponse(
+          {
+            type: "/problems/service-unavailable",
+            title: "Service unavailable",
+            status: 503,
+            detail: "The database is unreachable; try again shortly.",
+            request_id: "e2e-outage-1",
+          },
+          { "Retry-After": "5" },
+        ),
+      );
     });
     // The server renders the first view; the browser reads the profile itself only where the server
     // cannot (tz=local) or failed, which is where this error shows.

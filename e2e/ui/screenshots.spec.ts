@@ -1,25 +1,13 @@
-import path from "node:path";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { expectNoSidewaysScroll, open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import { capture, expectNoSidewaysScroll, open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
+import { SIZES } from "./sizes.ts";
 
 /*
  * Screenshots of the main pages at a desktop (1440 × 900) and a phone (390 px) width, kept as test
  * artifacts in test-results/screenshots/ and attached to the HTML report. Each page is also checked
  * for sideways overflow: at 390 px nothing but the table's own scroll region may be wider than the screen.
  */
-const WIDTHS = [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "mobile", width: 390, height: 844 },
-] as const;
-
-/** `fullPage: false` keeps what the screen shows: the first view, or the sticky header over a scrolled page. */
-async function capture(page: Page, testInfo: TestInfo, name: string, fullPage = true): Promise<void> {
-  const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
-  const body = await page.screenshot({ path: file, fullPage });
-  await testInfo.attach(name, { body, contentType: "image/png" });
-}
-
-for (const size of WIDTHS) {
+for (const size of SIZES) {
   test.describe(`at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

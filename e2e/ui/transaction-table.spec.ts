@@ -1,8 +1,16 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import type { TransactionFacetsData, TransactionListData } from "../../lib/client/wire.ts";
-import { apiGet, formatCountInPage, open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
+import {
+  apiGet,
+  formatCountInPage,
+  open,
+  seriousViolations,
+  signIn,
+  visibleTransactions,
+  WHALE,
+} from "./helpers.ts";
+import { SIZES } from "./sizes.ts";
 
 /*
  * The transactions table of issue 12: sort by date and amount, status filter, lookup by id, faceted counts,
@@ -28,16 +36,9 @@ async function expectTotal(page: Page, total: number) {
   );
 }
 
-/** axe's WCAG A/AA and best-practice rules, limited to the transactions card; serious and critical fail. */
+/** axe's rules, limited to the transactions card: serious and critical findings fail. */
 async function expectTableAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('[aria-labelledby="transactions-title"]')
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page, '[aria-labelledby="transactions-title"]')).toEqual([]);
 }
 
 const heading = (page: Page, name: RegExp) => page.getByRole("columnheader", { name });
@@ -234,10 +235,7 @@ async function firstWithTransactions(page: Page, ids: string[]): Promise<string 
 }
 
 /** Screenshots for review (test-results/…/screenshots), of the table's states at both sizes. */
-for (const size of [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "mobile", width: 390, height: 844 },
-] as const) {
+for (const size of SIZES) {
   test.describe(`transactions table screenshots at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 

@@ -6,6 +6,7 @@ import {
   formatCountInPage,
   formatMoneyInPage,
   open,
+  problemResponse,
   ready,
   signIn,
   tableRows,
@@ -339,18 +340,15 @@ test.describe("transactions table", () => {
     await expect(page.getByText("No transactions match these filters")).toBeVisible();
     await expect(page.getByRole("button", { name: /^Export CSV/ })).toBeDisabled();
     await page.route("**/transactions/export?**", (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: "application/problem+json",
-        headers: { "X-Request-ID": "req-export-1" },
-        body: JSON.stringify({
+      route.fulfill(
+        problemResponse({
           type: "about:blank",
           title: "Unavailable",
           status: 503,
           detail: "Try again shortly.",
           request_id: "req-export-1",
         }),
-      }),
+      ),
     );
     await open(page, `${PROFILE}?event_type=deposit`);
     await page.getByRole("button", { name: /^Export CSV/ }).click();
@@ -375,18 +373,15 @@ test.describe("transactions table", () => {
     let failing = true;
     await page.route(`**/api/v1/players/${WHALE}/transactions?*`, async (route) => {
       if (!failing) return route.continue();
-      await route.fulfill({
-        status: 500,
-        contentType: "application/problem+json",
-        headers: { "X-Request-ID": "e2e-broken-7" },
-        body: JSON.stringify({
+      await route.fulfill(
+        problemResponse({
           type: "/problems/internal-error",
           title: "Internal error",
           status: 500,
           detail: "Something went wrong on our side.",
           request_id: "e2e-broken-7",
         }),
-      });
+      );
     });
     // As above: a first page the browser loads itself (the server renders it for tz=utc).
     await open(page, `${TABLE}&tz=local`);

@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import { countChange, moneyChange, subtractExact } from "./period-change.ts";
 
 const AGAINST = "previous 30 days";
-/** The change in euros against the previous 30 days. */
-const eur = (current: string, previous: string) => moneyChange(current, previous, "EUR", AGAINST);
 
 describe("period change: exact differences, words and signs (not colour alone)", () => {
   it("subtracts exactly at 8 places, beyond a double's digits", () => {
@@ -13,21 +11,20 @@ describe("period change: exact differences, words and signs (not colour alone)",
     expect(subtractExact("10", "-2.5")).toBe("12.5");
   });
 
-  it("money: signed difference and its share, one decimal, rounded half away from zero", () => {
-    expect(eur("1120", "1000")).toEqual({ direction: "up", text: "+€120.00 (+12%) vs previous 30 days" });
-    expect(eur("880", "1000")).toEqual({ direction: "down", text: "-€120.00 (−12%) vs previous 30 days" });
-    expect(eur("2", "3").text).toBe("-€1.00 (−33.3%) vs previous 30 days");
-    expect(eur("1.0005", "1").text).toBe("+€0.0005 (+0.1%) vs previous 30 days");
-  });
-
-  it("a previous zero has no share; no difference says so in words", () => {
-    expect(eur("50", "0")).toEqual({ direction: "up", text: "+€50.00 vs previous 30 days" });
-    expect(eur("0", "0")).toEqual({ direction: "same", text: "no change vs previous 30 days" });
-  });
-
-  it("a negative base (GGR the player won) keeps the direction of the difference", () => {
-    // From −100 (the player won 100) to +50 (the house won 50): up by 150, +150% of the base's size.
-    expect(eur("50", "-100").text).toBe("+€150.00 (+150%) vs previous 30 days");
+  // The signed difference and its share (one decimal, rounded half away from zero); a previous zero has no
+  // share; no difference says so in words.
+  it.each([
+    ["1120", "1000", "up", "+€120.00 (+12%)"],
+    ["880", "1000", "down", "-€120.00 (−12%)"],
+    ["2", "3", "down", "-€1.00 (−33.3%)"],
+    ["1.0005", "1", "up", "+€0.0005 (+0.1%)"],
+    ["50", "0", "up", "+€50.00"],
+    ["0", "0", "same", "no change"],
+    // A negative base (GGR the player won) keeps the direction of the difference: from −100 (the player won
+    // 100) to +50 (the house won 50) is up by 150, +150% of the base's size.
+    ["50", "-100", "up", "+€150.00 (+150%)"],
+  ])("money: %s against %s is %s, %s", (now, before, direction, text) => {
+    expect(moneyChange(now, before, "EUR", AGAINST)).toEqual({ direction, text: `${text} vs ${AGAINST}` });
   });
 
   it("counts", () => {

@@ -43,32 +43,43 @@ const average = (v: string | null, currency: string) =>
   v === null ? "no average" : `average ${formatMoney(v, currency, { minorUnits: true })}`;
 const flowCount = (f: Figures) => f.deposits.count + f.withdrawals.count + f.bets.count + f.wins.count;
 
-/** The money figures, in display order: where each amount is, the line under it, and the types behind it. */
-const MONEY_FIGURES: readonly {
+interface MoneyFigure {
   label: string;
   testId: string;
   amount: (f: Figures) => string;
   note: (f: Figures, currency: string) => string;
   types: EventType[];
   what: string;
-}[] = [
-  {
-    label: "Deposits",
-    testId: "summary-deposits",
-    amount: (f) => f.deposits.sum,
-    note: (f, c) => `${count(f.deposits.count, "deposit", "deposits")}, ${average(f.deposits.average, c)}`,
-    types: ["deposit"],
-    what: "deposits",
-  },
-  {
-    label: "Withdrawals",
-    testId: "summary-withdrawals",
-    amount: (f) => f.withdrawals.sum,
-    note: (f, c) =>
-      `${count(f.withdrawals.count, "withdrawal", "withdrawals")}, ${average(f.withdrawals.average, c)}`,
-    types: ["withdrawal"],
-    what: "withdrawals",
-  },
+}
+
+type Flow = "deposits" | "withdrawals" | "bets" | "wins" | "bonus_granted";
+
+/** A figure that sums one type: its count in words, and its average for money put in or taken out. */
+function flowFigure(
+  label: string,
+  testId: string,
+  flow: Flow,
+  [one, many]: readonly [string, string],
+  type: EventType,
+  what: string = flow,
+): MoneyFigure {
+  const note = (f: Figures, currency: string) => {
+    const n = count(f[flow].count, one, many);
+    return flow === "deposits" || flow === "withdrawals" ? `${n}, ${average(f[flow].average, currency)}` : n;
+  };
+  return { label, testId, amount: (f) => f[flow].sum, note, types: [type], what };
+}
+
+/** The money figures, in display order: where each amount is, the line under it, and the types behind it. */
+const MONEY_FIGURES: readonly MoneyFigure[] = [
+  flowFigure("Deposits", "summary-deposits", "deposits", ["deposit", "deposits"], "deposit"),
+  flowFigure(
+    "Withdrawals",
+    "summary-withdrawals",
+    "withdrawals",
+    ["withdrawal", "withdrawals"],
+    "withdrawal",
+  ),
   {
     label: "Net deposits",
     testId: "summary-net-deposits",
@@ -77,22 +88,8 @@ const MONEY_FIGURES: readonly {
     types: ["deposit", "withdrawal"],
     what: "deposits and withdrawals",
   },
-  {
-    label: "Bets",
-    testId: "summary-bets",
-    amount: (f) => f.bets.sum,
-    note: (f) => count(f.bets.count, "bet", "bets"),
-    types: ["bet"],
-    what: "bets",
-  },
-  {
-    label: "Wins",
-    testId: "summary-wins",
-    amount: (f) => f.wins.sum,
-    note: (f) => count(f.wins.count, "win", "wins"),
-    types: ["win"],
-    what: "wins",
-  },
+  flowFigure("Bets", "summary-bets", "bets", ["bet", "bets"], "bet"),
+  flowFigure("Wins", "summary-wins", "wins", ["win", "wins"], "win"),
   {
     label: "Gross gaming revenue",
     testId: "summary-ggr",
@@ -101,14 +98,14 @@ const MONEY_FIGURES: readonly {
     types: ["bet", "win"],
     what: "bets and wins",
   },
-  {
-    label: "Bonus granted",
-    testId: "summary-bonus",
-    amount: (f) => f.bonus_granted.sum,
-    note: (f) => count(f.bonus_granted.count, "grant", "grants"),
-    types: ["bonus"],
-    what: "bonus transactions",
-  },
+  flowFigure(
+    "Bonus granted",
+    "summary-bonus",
+    "bonus_granted",
+    ["grant", "grants"],
+    "bonus",
+    "bonus transactions",
+  ),
 ];
 
 /**

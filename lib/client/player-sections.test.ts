@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availablePlayerSections, resolvePlayerSection } from "./player-sections.ts";
+import { availablePlayerSections, resolvePlayerSection, tabAfterKey } from "./player-sections.ts";
 
 const search = (q = "") => new URLSearchParams(q);
 
@@ -37,5 +37,22 @@ describe("resolvePlayerSection", () => {
     expect(resolvePlayerSection("audit", { audit: false, search: search() })).toBe("overview");
     expect(availablePlayerSections(false)).toEqual(["overview", "transactions", "activity"]);
     expect(availablePlayerSections(true)).toEqual(["overview", "transactions", "activity", "audit"]);
+  });
+});
+
+describe("tabAfterKey", () => {
+  const tabs = ["overview", "transactions", "activity"];
+  it("moves to the next or previous tab with the arrows, wrapping round", () => {
+    expect(tabAfterKey(tabs, 0, "ArrowRight")).toBe("transactions");
+    expect(tabAfterKey(tabs, 2, "ArrowRight")).toBe("overview");
+    expect(tabAfterKey(tabs, 1, "ArrowLeft")).toBe("overview");
+    expect(tabAfterKey(tabs, 0, "ArrowLeft")).toBe("activity");
+  });
+
+  it("moves to the first and last with Home and End, and nowhere with other keys", () => {
+    expect(tabAfterKey(tabs, 1, "Home")).toBe("overview");
+    expect(tabAfterKey(tabs, 1, "End")).toBe("activity");
+    expect(tabAfterKey(tabs, 1, "Enter")).toBeUndefined();
+    expect(tabAfterKey(tabs, 1, "toString")).toBeUndefined();
   });
 });

@@ -2,16 +2,9 @@ import { parseAsStringLiteral } from "nuqs/server";
 import { SUMMARY_PERIODS } from "@/lib/schemas/enums";
 import { transactionSearchParams } from "./transaction-url-state.ts";
 
-/** The profile page's sections, in tab order; Audit exists only for admins (the server decides). */
+/** The profile page's sections, in tab order (a tab shows its name, capitalised); Audit is for admins only. */
 export const PLAYER_SECTIONS = ["overview", "transactions", "activity", "audit"] as const;
 export type PlayerSection = (typeof PLAYER_SECTIONS)[number];
-
-export const PLAYER_SECTION_LABELS: Record<PlayerSection, string> = {
-  overview: "Overview",
-  transactions: "Transactions",
-  activity: "Activity",
-  audit: "Audit",
-};
 
 /** `?section=` beside the transaction filters (lib/client/transaction-url-state.ts) and `tz`. */
 export const playerSectionSearchParams = {
@@ -38,6 +31,21 @@ export function resolvePlayerSection(
   if (requested === "audit") return options.audit ? "audit" : "overview";
   if (requested) return requested;
   return hasTransactionParams(options.search) ? "transactions" : "overview";
+}
+
+/**
+ * Where a key moves the selection in a row of tabs (WAI-ARIA tabs): arrows to the next or previous, wrapping
+ * round; Home and End to the first and last. Undefined for any other key.
+ */
+export function tabAfterKey<T>(tabs: readonly T[], from: number, key: string): T | undefined {
+  const last = tabs.length - 1;
+  const moves: Record<string, number> = {
+    ArrowRight: from === last ? 0 : from + 1,
+    ArrowLeft: from === 0 ? last : from - 1,
+    Home: 0,
+    End: last,
+  };
+  return Object.hasOwn(moves, key) ? tabs[moves[key] as number] : undefined;
 }
 
 /** The sections this user has, in tab order. */

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
-import {
-  creatorChoices,
-  creatorOptions,
-  eventNameOptions,
-  eventTypeOptions,
-  isPresetActive,
-  SORT_OPTIONS,
-  STATUS_OPTIONS,
-  sortOf,
-  statusOf,
-} from "./transaction-filter-options.ts";
+import * as filters from "./transaction-filter-options.ts";
 import type { TransactionFacetsData } from "./wire.ts";
 
 const FACETS = {
@@ -21,43 +11,43 @@ const FACETS = {
 
 describe("transaction filter options", () => {
   it("offers every event type, counted once the facets are in", () => {
-    expect(eventTypeOptions(undefined).map((o) => o.value)).toEqual([...EVENT_TYPES]);
-    expect(eventTypeOptions(undefined).every((o) => o.count === undefined)).toBe(true);
-    const withFacets = eventTypeOptions(FACETS);
+    expect(filters.eventTypeOptions(undefined).map((o) => o.value)).toEqual([...EVENT_TYPES]);
+    expect(filters.eventTypeOptions(undefined).every((o) => o.count === undefined)).toBe(true);
+    const withFacets = filters.eventTypeOptions(FACETS);
     expect(withFacets.find((o) => o.value === "deposit")).toMatchObject({ label: "Deposit", count: 12 });
     expect(withFacets.find((o) => o.value === "bet")?.count).toBeUndefined();
   });
 
   it("offers the player's event names with their types as a hint", () => {
-    expect(eventNameOptions(undefined)).toEqual([]);
-    expect(eventNameOptions(FACETS)).toEqual([
+    expect(filters.eventNameOptions(undefined)).toEqual([]);
+    expect(filters.eventNameOptions(FACETS)).toEqual([
       { value: "Card deposit", label: "Card deposit", count: 7, hint: "Deposit, Withdrawal" },
     ]);
   });
 
   it("keeps the URL's creator choosable even when the player has none of theirs", () => {
-    expect(creatorChoices(FACETS, null)).toEqual([{ value: "system", count: 40 }]);
-    expect(creatorChoices(FACETS, "system")).toEqual([{ value: "system", count: 40 }]);
-    expect(creatorChoices(FACETS, "agent-7")).toEqual([
+    expect(filters.creatorChoices(FACETS, null)).toEqual([{ value: "system", count: 40 }]);
+    expect(filters.creatorChoices(FACETS, "system")).toEqual([{ value: "system", count: 40 }]);
+    expect(filters.creatorChoices(FACETS, "agent-7")).toEqual([
       { value: "system", count: 40 },
       { value: "agent-7", count: 0 },
     ]);
-    expect(creatorChoices(undefined, "agent-7")).toEqual([{ value: "agent-7", count: 0 }]);
+    expect(filters.creatorChoices(undefined, "agent-7")).toEqual([{ value: "agent-7", count: 0 }]);
   });
 
   it("marks a preset pressed only for its exact range, in the chosen time zone", () => {
     const now = new Date("2026-03-10T12:00:00Z");
-    expect(isPresetActive({ from: "2026-03-04", to: "2026-03-10" }, 7, "utc", now)).toBe(true);
-    expect(isPresetActive({ from: "2026-03-03", to: "2026-03-10" }, 7, "utc", now)).toBe(false);
-    expect(isPresetActive({ from: "2026-03-04", to: null }, 7, "utc", now)).toBe(false);
-    expect(isPresetActive({ from: null, to: null }, 7, "utc", now)).toBe(false);
+    expect(filters.isPresetActive({ from: "2026-03-04", to: "2026-03-10" }, 7, "utc", now)).toBe(true);
+    expect(filters.isPresetActive({ from: "2026-03-03", to: "2026-03-10" }, 7, "utc", now)).toBe(false);
+    expect(filters.isPresetActive({ from: "2026-03-04", to: null }, 7, "utc", now)).toBe(false);
+    expect(filters.isPresetActive({ from: null, to: null }, 7, "utc", now)).toBe(false);
   });
 });
 
 describe("transaction filter menus", () => {
   it("offers anyone, then each creator with the count, the URL's own creator too", () => {
-    expect(creatorOptions(undefined, null)).toEqual([{ value: "", label: "Anyone" }]);
-    expect(creatorOptions(FACETS, "agent.smith")).toEqual([
+    expect(filters.creatorOptions(undefined, null)).toEqual([{ value: "", label: "Anyone" }]);
+    expect(filters.creatorOptions(FACETS, "agent.smith")).toEqual([
       { value: "", label: "Anyone" },
       { value: "system", label: "system (40)" },
       { value: "agent.smith", label: "agent.smith (0)" },
@@ -65,18 +55,18 @@ describe("transaction filter menus", () => {
   });
 
   it("offers any status, then each in words; the sort orders capitalised", () => {
-    expect(STATUS_OPTIONS[0]).toEqual({ value: "", label: "Any" });
-    expect(STATUS_OPTIONS).toContainEqual({ value: "pending", label: "Pending" });
-    expect(STATUS_OPTIONS).toContainEqual({ value: "completed", label: "Completed" });
-    expect(SORT_OPTIONS).toContainEqual({ value: "date_desc", label: "Newest first" });
-    expect(SORT_OPTIONS.every((o) => /^[A-Z]/.test(o.label))).toBe(true);
+    expect(filters.STATUS_OPTIONS[0]).toEqual({ value: "", label: "Any" });
+    expect(filters.STATUS_OPTIONS).toContainEqual({ value: "pending", label: "Pending" });
+    expect(filters.STATUS_OPTIONS).toContainEqual({ value: "completed", label: "Completed" });
+    expect(filters.SORT_OPTIONS).toContainEqual({ value: "date_desc", label: "Newest first" });
+    expect(filters.SORT_OPTIONS.every((o) => /^[A-Z]/.test(o.label))).toBe(true);
   });
 
   it("reads a menu's value back: no status filter and the default order for anything else", () => {
-    expect(statusOf("pending")).toBe("pending");
-    expect(statusOf("")).toBeNull();
-    expect(statusOf("bogus")).toBeNull();
-    expect(sortOf("amount_asc")).toBe("amount_asc");
-    expect(sortOf("bogus")).toBe("date_desc");
+    expect(filters.statusOf("pending")).toBe("pending");
+    expect(filters.statusOf("")).toBeNull();
+    expect(filters.statusOf("bogus")).toBeNull();
+    expect(filters.sortOf("amount_asc")).toBe("amount_asc");
+    expect(filters.sortOf("bogus")).toBe("date_desc");
   });
 });
