@@ -32,34 +32,16 @@ describe("demo users", () => {
     expect(await verifyDemoCredentials(first.username, ["x"])).toBeNull();
   });
 
-  it("verifies passwords off the event loop: other work waits far less than one verification takes", async () => {
+  it("verifies passwords off the event loop: the loop stays idle while eight verifications run", async () => {
     const [first] = DEMO_CREDENTIALS;
     if (!first) throw new Error("no demo account");
-    const costs: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const start = performance.now();
-      await verifyDemoCredentials(first.username, first.password);
-      costs.push(performance.now() - start);
-    }
-    const oneVerificationMs = costs.sort((a, b) => a - b)[1] ?? 0;
-
-    // The longest the event loop went without running a 1 ms timer, the batch's end included (a hash that
-    // never yields leaves no tick to measure from).
-    let lastTick = performance.now();
-    let longestStallMs = 0;
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      longestStallMs = Math.max(longestStallMs, now - lastTick);
-      lastTick = now;
-    }, 1);
+    // The event loop's utilization (active time over active + idle) while the hashes run. In libuv's thread pool
+    // the loop waits, idle, for them; hashing on the main thread (bcryptjs, even its async API) keeps it busy
+    // (utilization near 1). Unlike a wall-clock stall, this does not grow when the machine is loaded: a loop
+    // waiting in epoll counts as idle however long the wait.
+    const before = performance.eventLoopUtilization();
     await Promise.all(Array.from({ length: 8 }, () => verifyDemoCredentials(first.username, "wrong")));
-    clearInterval(ticker);
-    longestStallMs = Math.max(longestStallMs, performance.now() - lastTick);
-    // Hashing on the main thread (bcryptjs, even its async API) stalls every other request for one or more
-    // verifications; in libuv's thread pool the loop keeps ticking.
-    expect(
-      longestStallMs,
-      `longest stall ${longestStallMs.toFixed(1)} ms, one verification ${oneVerificationMs.toFixed(1)} ms`,
-    ).toBeLessThan(oneVerificationMs);
+    const { utilization } = performance.eventLoopUtilization(before);
+    expect(utilization).toBeLessThan(0.5);
   });
 });
