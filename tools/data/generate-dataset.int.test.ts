@@ -113,6 +113,7 @@ describe("generateDataset", () => {
       "transaction_daily_stats_counts_idx",
       "transaction_daily_stats_flows_idx",
       "transaction_daily_stats_pkey",
+      "transaction_daily_stats_window_idx",
       "transactions_bonus_grants_idx",
       "transactions_id_lower_idx",
       "transactions_pending_withdrawals_idx",
