@@ -1,3 +1,4 @@
+import type { PrismaClient } from "@/lib/db/generated/client";
 import { routeRead } from "@/lib/db/read-router";
 import { getPlayerMonthlyActivity } from "@/lib/players/get-player-monthly-activity";
 import { getPlayerSummary } from "@/lib/players/get-player-summary";
@@ -6,7 +7,7 @@ import { sumPlayerTransactions } from "@/lib/players/sum-player-transactions";
 import { monthlyActivityQuerySchema } from "@/lib/schemas/activity";
 import { playerIdSchema } from "@/lib/schemas/player";
 import { summaryQuerySchema } from "@/lib/schemas/summary";
-import { transactionFacetsQuerySchema } from "@/lib/schemas/transaction";
+import { type TransactionFilters, transactionFacetsQuerySchema } from "@/lib/schemas/transaction";
 import { defineRead } from "./read-definition.ts";
 
 /* A player's figures: reads of the player named in the path that hold no contact data (nothing to mask). */
@@ -34,22 +35,26 @@ export const playerSummaryRead = defineRead({
   },
 });
 
+/**
+ * A read of the player's transactions under the list's filters: `read` is the data function (named, so CPU
+ * profiles show which read ran), `operation` its audit row.
+ */
+function underFilters<B>(
+  operation: "transaction_facets" | "transaction_totals",
+  read: (options: { playerId: string; filters: TransactionFilters }, db: PrismaClient) => Promise<B>,
+) {
+  return defineRead({
+    params,
+    query: transactionFacetsQuerySchema,
+    run: async ({ params: { playerId }, query: filters }) => ({
+      body: await routeRead((db) => read({ playerId, filters }, db)),
+      audit: { operation, playerId },
+    }),
+  });
+}
+
 /** GET /players/{playerId}/transaction-facets: the filter values, each counted under the other filters. */
-export const transactionFacetsRead = defineRead({
-  params,
-  query: transactionFacetsQuerySchema,
-  run: async function transactionFacetsRead({ params: { playerId }, query: filters }) {
-    const body = await routeRead((db) => getPlayerTransactionFacets({ playerId, filters }, db));
-    return { body, audit: { operation: "transaction_facets", playerId } };
-  },
-});
+export const transactionFacetsRead = underFilters("transaction_facets", getPlayerTransactionFacets);
 
 /** GET /players/{playerId}/transaction-totals: the count and sum per currency under the filters. */
-export const transactionTotalsRead = defineRead({
-  params,
-  query: transactionFacetsQuerySchema,
-  run: async function transactionTotalsRead({ params: { playerId }, query: filters }) {
-    const body = await routeRead((db) => sumPlayerTransactions({ playerId, filters }, db));
-    return { body, audit: { operation: "transaction_totals", playerId } };
-  },
-});
+export const transactionTotalsRead = underFilters("transaction_totals", sumPlayerTransactions);
