@@ -305,15 +305,24 @@ const envSchema = z
 
 export type Env = z.output<typeof envSchema>;
 
-/** Validates an environment; throws one readable message naming every problem. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n  - ${problems.join("\n  - ")}`);
-  }
-  return parsed.data;
+/**
+ * Settings read from an environment by `schema` (the app's, the ingest consumer's, the webhook dispatcher's);
+ * else one readable error, `heading` then every problem on a line of its own.
+ */
+export function parseSettings<T>(
+  schema: z.ZodType<T>,
+  source: Record<string, string | undefined>,
+  heading: string,
+): T {
+  const parsed = schema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`);
+  throw new Error(`${heading}:\n  - ${problems.join("\n  - ")}`);
 }
+
+/** Validates an environment; throws one readable message naming every problem. */
+export const parseEnv = (source: Record<string, string | undefined>): Env =>
+  parseSettings(envSchema, source, "Invalid environment configuration");
 
 let cached: Env | undefined;
 

@@ -43,27 +43,12 @@ export interface ApplyBatchResult {
   written: { players: number; transactions: number };
 }
 
-/** A profile event as the players table's flat columns (balances and KPIs are derived, not taken). */
-function playerRecord(p: WalletPlayerEvent) {
-  return {
-    id: p.id,
-    name: p.name,
-    email: p.email,
-    phone: p.phone,
-    currency: p.currency,
-    language: p.language,
-    registration_date: p.registration_date,
-    last_login: p.last_login,
-    kyc_status: p.kyc_status,
-    withdrawal_status: p.withdrawal_status,
-    affiliate_name: p.affiliate_name,
-    affiliate_source: p.affiliate_source,
-    vip_manager: p.vip_manager,
-    blocked: p.blocked,
-    segments: p.segments,
-    ...p.settings,
-    version: p.version,
-  };
+/**
+ * A profile event as the players table's flat columns (PLAYER_EVENT_COLUMNS): its settings spread out; balances,
+ * KPIs and the first deposit are derived from the transactions, not taken.
+ */
+function playerRecord({ balances, kpi, ftd_date, settings, ...columns }: WalletPlayerEvent) {
+  return { ...columns, ...settings };
 }
 
 /** The deltas as APPLY_PLAYER_DELTAS_SQL's parameters: one array per column, the sums as exact decimal text. */

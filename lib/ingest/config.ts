@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseSettings } from "@/lib/env";
 
 /*
  * The consumer's settings (npm run ingest), from its environment: docs/configuration.md. Apart from the app's
@@ -28,11 +29,5 @@ const ingestEnvSchema = z.object({
 
 export type IngestConfig = z.infer<typeof ingestEnvSchema>;
 
-export function parseIngestConfig(env: Record<string, string | undefined>): IngestConfig {
-  const result = ingestEnvSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`npm run ingest: bad configuration\n  ${lines.join("\n  ")}`);
-  }
-  return result.data;
-}
+export const parseIngestConfig = (env: Record<string, string | undefined>): IngestConfig =>
+  parseSettings(ingestEnvSchema, env, "npm run ingest: bad configuration");

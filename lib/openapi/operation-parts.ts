@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ZodOpenApiResponseObject } from "zod-openapi";
 import type { Scope } from "@/lib/auth/scopes";
 import type { DeprecationPolicy } from "@/lib/http/deprecation";
 import { type ProblemSlug, problemTypeEntry, problemTypeUri } from "@/lib/http/problem-types.mjs";
@@ -10,7 +11,7 @@ import { playerIdSchema } from "@/lib/schemas/player";
 const EXAMPLE_REQUEST_ID = "0b7d6f0e-6c1a-4a53-9d5e-2f1f2a0c3b4d";
 
 /** A problem body of the registry's type, as the API answers it. */
-export function problemExample(slug: ProblemSlug) {
+function problemExample(slug: ProblemSlug) {
   const entry = problemTypeEntry(slug);
   return {
     type: problemTypeUri(slug),
@@ -34,8 +35,6 @@ export const problem = (description: string, slugs: readonly ProblemSlug[]) => (
     },
   },
 });
-export const badRequest = (description: string) => problem(description, ["invalid-parameters"]);
-export const unknownPlayer = (description = "No player with this id.") => problem(description, ["not-found"]);
 
 export const requestIdHeader = z.string().meta({
   description:
@@ -56,7 +55,7 @@ export const rateLimitHeaders = {
   "RateLimit-Remaining": z.string().meta({ description: "Requests left in the bucket." }),
   "RateLimit-Reset": z.string().meta({ description: "`t` of RateLimit." }),
 };
-export const etagHeader = z.string().meta({
+const etagHeader = z.string().meta({
   description:
     "A weak entity tag of this answer's body as sent (its scope's masking included), e.g. `W/\"q1Nf…\"`: send it back in `If-None-Match` to be answered 304 while the data is unchanged.",
 });
@@ -75,7 +74,7 @@ export const ok = (description: string, schema: z.ZodType, example?: unknown) =>
   content: { "application/json": example === undefined ? { schema } : { schema, example } },
 });
 /** A JSON read's 304: the caller's copy (its `If-None-Match`) is current. */
-export const notModified = {
+const notModified = {
   description:
     "`If-None-Match` named this answer's current ETag: no body, the caller's copy is current. Audited as the read it confirms and counted against the quota like it (the server did the same read to know).",
   headers: z.object({
@@ -86,7 +85,7 @@ export const notModified = {
   }),
 };
 /** `If-None-Match`, which every JSON read takes beside X-Session-ID. */
-export const ifNoneMatchHeader = z.string().optional().meta({
+const ifNoneMatchHeader = z.string().optional().meta({
   description:
     'ETags of copies the caller holds (`W/"…"`, a list, or `*`): answered 304 without a body when one is current.',
 });
@@ -109,7 +108,7 @@ export const sessionHeader = z.object({
 /** The request headers of a JSON read: the session, and the ETags the caller holds. */
 export const readHeaders = sessionHeader.extend({ "If-None-Match": ifNoneMatchHeader });
 
-export const commonErrors = {
+const commonErrors = {
   "401": problem(
     "Missing or rejected credentials (Authorization or X-Session-ID). Sent with `WWW-Authenticate: Bearer`.",
     ["unauthorized"],
@@ -139,6 +138,22 @@ export const commonErrors = {
 };
 
 export const playerPath = z.object({ playerId: playerIdSchema });
+
+/**
+ * An operation's answers: its 200, the 304 of a JSON read (a stream has no ETag to revalidate), the 400 for what
+ * `invalid` names, the 404 when the path names a player, and the errors every operation shares.
+ */
+export const readResponses = (
+  success: ZodOpenApiResponseObject,
+  invalid: string,
+  { player = false, stream = false }: { player?: boolean; stream?: boolean } = {},
+) => ({
+  "200": success,
+  ...(stream ? {} : { "304": notModified }),
+  "400": problem(invalid, ["invalid-parameters"]),
+  ...(player ? { "404": problem("No player with this id.", ["not-found"]) } : {}),
+  ...commonErrors,
+});
 
 /**
  * What a deprecated operation adds to its description in the document (docs/versioning.md): `deprecated: true`

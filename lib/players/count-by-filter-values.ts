@@ -7,9 +7,9 @@ import {
   rangeFilter,
   rowFilters,
   STATUS_COUNT_SUMS,
+  splitDays,
   statsCount,
   transactionWhere,
-  wholeDays,
 } from "./transaction-where.ts";
 
 /** The number of matches of one combination of filter values. */
@@ -53,8 +53,8 @@ export async function countByFilterValues(
 ): Promise<ValueCount[]> {
   const { playerId, filters, range } = options;
   const rowOnly = { status: filters.status, transaction_id: filters.transaction_id };
-  const whole = wholeDays(range);
-  if (filters.transaction_id || (whole.from && whole.until && whole.from >= whole.until)) {
+  const { whole, head, tail, hasWholeDay } = splitDays(range);
+  if (filters.transaction_id || !hasWholeDay) {
     return countRows(db, transactionWhere(playerId, rowOnly, range));
   }
   const day = rangeFilter(whole);
@@ -67,15 +67,11 @@ export async function countByFilterValues(
       })
       .then((groups) => groups.map((g) => ({ ...pick(g), n: statsCount(filters, g._sum) }))),
   ];
-  if (range.from && whole.from && range.from < whole.from) {
-    parts.push(
-      countRows(db, { playerId, ...rowFilters(rowOnly), date: { gte: range.from, lt: whole.from } }),
-    );
-  }
-  if (range.until && whole.until && whole.until < range.until) {
-    parts.push(
-      countRows(db, { playerId, ...rowFilters(rowOnly), date: { gte: whole.until, lt: range.until } }),
-    );
+  for (const part of [head, tail]) {
+    if (part)
+      parts.push(
+        countRows(db, { playerId, ...rowFilters(rowOnly), date: { gte: part.from, lt: part.until } }),
+      );
   }
   return (await Promise.all(parts)).flat();
 }

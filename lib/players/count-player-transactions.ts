@@ -5,10 +5,10 @@ import type { TransactionFilters } from "@/lib/schemas/transaction";
 import {
   filterRange,
   STATUS_COUNT_SUMS,
+  splitDays,
   statsCount,
   statsWhere,
   transactionWhere,
-  wholeDays,
 } from "./transaction-where.ts";
 
 export interface CountPlayerTransactionsOptions {
@@ -30,32 +30,21 @@ export async function countPlayerTransactions(
   const { playerId, filters } = options;
   const range = filterRange(filters);
   if (!range) return 0;
-  const { from: wholeFrom, until: wholeUntil } = wholeDays(range);
-  if (filters.transaction_id || (wholeFrom && wholeUntil && wholeFrom >= wholeUntil)) {
+  const { whole, head, tail, hasWholeDay } = splitDays(range);
+  if (filters.transaction_id || !hasWholeDay) {
     // No whole day inside the range: it spans at most two partial days, cheap to count directly.
     return db.transaction.count({ where: transactionWhere(playerId, filters, range) });
   }
   const parts: Promise<number>[] = [
     db.transactionDailyStat
       .aggregate({
-        where: statsWhere(playerId, filters, { from: wholeFrom, until: wholeUntil }),
+        where: statsWhere(playerId, filters, whole),
         _sum: STATUS_COUNT_SUMS,
       })
       .then((r) => statsCount(filters, r._sum)),
   ];
-  if (range.from && wholeFrom && range.from < wholeFrom) {
-    parts.push(
-      db.transaction.count({
-        where: transactionWhere(playerId, filters, { from: range.from, until: wholeFrom }),
-      }),
-    );
-  }
-  if (range.until && wholeUntil && wholeUntil < range.until) {
-    parts.push(
-      db.transaction.count({
-        where: transactionWhere(playerId, filters, { from: wholeUntil, until: range.until }),
-      }),
-    );
+  for (const part of [head, tail]) {
+    if (part) parts.push(db.transaction.count({ where: transactionWhere(playerId, filters, part) }));
   }
   return (await Promise.all(parts)).reduce((a, b) => a + b, 0);
 }

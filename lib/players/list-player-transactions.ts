@@ -147,8 +147,18 @@ export async function listPlayerTransactions(
     countPlayerTransactions({ playerId, filters }, db),
   ]);
   if (!player) throw playerNotFound(playerId);
-  const hasMore = rows.length > page.limit;
-  const shown = hasMore ? rows.slice(0, page.limit) : rows;
+  return toTransactionPage(rows, page.limit, total, sort);
+}
+
+/** A page from its rows read one past `limit` (whether anything follows), with the cursor after its last row. */
+export function toTransactionPage(
+  rows: TransactionRow[],
+  limit: number,
+  total: number,
+  sort: TransactionSort,
+): TransactionPage {
+  const hasMore = rows.length > limit;
+  const shown = hasMore ? rows.slice(0, limit) : rows;
   const last = shown.at(-1);
   return {
     transactions: shown.map(toTransaction),

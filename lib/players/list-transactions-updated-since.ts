@@ -3,13 +3,8 @@ import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
 import type { TransactionFilters } from "@/lib/schemas/transaction";
-import {
-  encodeSortedCursor,
-  type TransactionKey,
-  type TransactionSort,
-} from "@/lib/schemas/transaction-cursor";
-import type { TransactionPage } from "./list-player-transactions.ts";
-import { toTransaction } from "./map-transaction.ts";
+import type { TransactionKey, TransactionSort } from "@/lib/schemas/transaction-cursor";
+import { type TransactionPage, toTransactionPage } from "./list-player-transactions.ts";
 import { afterKey, filterRange, listOrder, transactionWhere } from "./transaction-where.ts";
 
 export interface ListTransactionsUpdatedSinceOptions {
@@ -50,13 +45,5 @@ export async function listTransactionsUpdatedSince(
     }),
     db.transaction.count({ where }),
   ]);
-  const hasMore = rows.length > limit;
-  const shown = hasMore ? rows.slice(0, limit) : rows;
-  const last = shown.at(-1);
-  return {
-    transactions: shown.map(toTransaction),
-    total,
-    hasMore,
-    nextCursor: hasMore && last ? encodeSortedCursor({ sort, key: { date: last.date, id: last.id } }) : null,
-  };
+  return toTransactionPage(rows, limit, total, sort);
 }

@@ -5,16 +5,26 @@ import type { PlayerProfile, PlayerSummary } from "@/lib/schemas/player";
 const exact = (d: { toFixed(): string }) => ExactNumber.from(d);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+type IdentityRow = Pick<
+  Player,
+  "id" | "name" | "email" | "phone" | "currency" | "language" | "registrationDate"
+>;
+
+/** The fields a profile and a search result begin with. */
+const identity = (p: IdentityRow) => ({
+  id: p.id,
+  name: p.name,
+  email: p.email,
+  phone: p.phone,
+  currency: p.currency,
+  language: p.language,
+  registration_date: p.registrationDate.toISOString(),
+});
+
 /** Database row → the spec's nested profile shape; every field present, null where unknown. */
 export function toPlayerProfile(p: Player): PlayerProfile {
   return {
-    id: p.id,
-    name: p.name,
-    email: p.email,
-    phone: p.phone,
-    currency: p.currency,
-    language: p.language,
-    registration_date: p.registrationDate.toISOString(),
+    ...identity(p),
     ftd_date: iso(p.ftdDate),
     last_login: iso(p.lastLogin),
     kyc_status: p.kycStatus,
@@ -64,32 +74,14 @@ export function toPlayerProfile(p: Player): PlayerProfile {
 }
 
 /** The columns a search result reads (lib/players/search-players.ts), named as the Prisma model names them. */
-export type PlayerSummaryRow = Pick<
-  Player,
-  | "id"
-  | "name"
-  | "email"
-  | "phone"
-  | "currency"
-  | "language"
-  | "registrationDate"
-  | "lastLogin"
-  | "totalBalance"
-  | "kycStatus"
-  | "withdrawalStatus"
-  | "blocked"
-  | "vipManager"
-> & { lastActivity: Date | null };
+export type PlayerSummaryRow = IdentityRow &
+  Pick<Player, "lastLogin" | "totalBalance" | "kycStatus" | "withdrawalStatus" | "blocked" | "vipManager"> & {
+    lastActivity: Date | null;
+  };
 
 export function toPlayerSummary(p: PlayerSummaryRow): PlayerSummary {
   return {
-    id: p.id,
-    name: p.name,
-    email: p.email,
-    phone: p.phone,
-    currency: p.currency,
-    language: p.language,
-    registration_date: p.registrationDate.toISOString(),
+    ...identity(p),
     last_login: iso(p.lastLogin),
     last_activity: iso(p.lastActivity),
     total_balance: exact(p.totalBalance),

@@ -5,10 +5,10 @@ import type { TransactionFilters } from "@/lib/schemas/transaction";
 import {
   type InstantRange,
   STATUS_COUNT_SUMS,
+  splitDays,
   statsCount,
   statsWhere,
   transactionWhere,
-  wholeDays,
 } from "./transaction-where.ts";
 
 const DAY = 86_400_000;
@@ -40,15 +40,8 @@ export async function skipWholeDays(
   if (filters.transaction_id) return null;
   // The stats count whole days; the partial day at the range's leading end is counted row by row, the one at the
   // trailing end is left to the page query (it is never skipped whole).
-  const whole = wholeDays(range);
-  const leading: InstantRange | null =
-    direction === "desc"
-      ? range.until && whole.until && whole.until < range.until
-        ? { from: whole.until, until: range.until }
-        : null
-      : range.from && whole.from && range.from < whole.from
-        ? { from: range.from, until: whole.from }
-        : null;
+  const { whole, head, tail } = splitDays(range);
+  const leading = direction === "desc" ? tail : head;
   const [days, leadingPartialDay] = await Promise.all([
     db.transactionDailyStat.groupBy({
       by: ["day"],

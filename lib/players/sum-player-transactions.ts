@@ -6,7 +6,7 @@ import { fromUnits, toUnits } from "@/lib/format/exact-decimal";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import { EVENT_TYPES, type EventType, type TransactionFilters } from "@/lib/schemas/transaction";
 import type { TransactionTotals } from "@/lib/schemas/transaction-totals";
-import { filterRange, type InstantRange, statsWhere, wholeDays } from "./transaction-where.ts";
+import { filterRange, type InstantRange, splitDays, statsWhere } from "./transaction-where.ts";
 import { transactionWhereSql } from "./transaction-where-sql.ts";
 
 /**
@@ -93,16 +93,12 @@ export async function sumPlayerTransactions(
   const totals: Totals = { count: 0, sums: new Map() };
   const range = filterRange(filters);
   if (range) {
-    const whole = wholeDays(range);
-    const noWholeDay = whole.from && whole.until && whole.from >= whole.until;
-    if (!statsCanSum(filters) || noWholeDay) {
+    const { whole, head, tail, hasWholeDay } = splitDays(range);
+    if (!statsCanSum(filters) || !hasWholeDay) {
       await sumRows(db, playerId, filters, range, totals);
     } else {
       const parts = [sumStats(db, playerId, filters, whole, player.currency, totals)];
-      if (range.from && whole.from && range.from < whole.from)
-        parts.push(sumRows(db, playerId, filters, { from: range.from, until: whole.from }, totals));
-      if (range.until && whole.until && whole.until < range.until)
-        parts.push(sumRows(db, playerId, filters, { from: whole.until, until: range.until }, totals));
+      for (const part of [head, tail]) if (part) parts.push(sumRows(db, playerId, filters, part, totals));
       await Promise.all(parts);
     }
   }

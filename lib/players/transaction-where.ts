@@ -37,14 +37,29 @@ export function valueFilters(f: TransactionFilters) {
 
 const DAY = 86_400_000;
 
+/** A range's parts as the daily stats count them (splitDays). */
+export interface DaySplit {
+  /** The whole UTC days inside the range, as a range of midnights (from ≥ until when there is none). */
+  whole: InstantRange;
+  /** The partial days at the range's start and end, read row by row; null where there is none. */
+  head: { from: Date; until: Date } | null;
+  tail: { from: Date; until: Date } | null;
+  /** false when the range lies within two partial days: then it is cheaper to read it all row by row. */
+  hasWholeDay: boolean;
+}
+
 /**
- * The whole UTC days inside a range, as a range of midnights: from the first midnight at or after `from`, until
- * the last midnight at or before `until`. Empty (from ≥ until) when the range holds no whole day.
+ * A range split into its whole UTC days (from the first midnight at or after `from` until the last midnight at or
+ * before `until`) and the partial days at its ends.
  */
-export function wholeDays(range: InstantRange): InstantRange {
+export function splitDays(range: InstantRange): DaySplit {
+  const from = range.from ? new Date(Math.ceil(range.from.getTime() / DAY) * DAY) : null;
+  const until = range.until ? new Date(Math.floor(range.until.getTime() / DAY) * DAY) : null;
   return {
-    from: range.from ? new Date(Math.ceil(range.from.getTime() / DAY) * DAY) : null,
-    until: range.until ? new Date(Math.floor(range.until.getTime() / DAY) * DAY) : null,
+    whole: { from, until },
+    head: range.from && from && range.from < from ? { from: range.from, until: from } : null,
+    tail: range.until && until && until < range.until ? { from: until, until: range.until } : null,
+    hasWholeDay: !(from && until && from >= until),
   };
 }
 

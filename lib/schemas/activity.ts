@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateTimeSchema, exactNumberSchema, wholeNumberParam } from "./common.ts";
+import { countSchema, playerCurrencySchema, sumSchema } from "./summary.ts";
 
 export const MAX_ACTIVITY_MONTHS = 36;
 export const DEFAULT_ACTIVITY_MONTHS = 12;
@@ -36,16 +37,7 @@ export const monthlyActivityQuerySchema = z
   })
   .meta({ id: "MonthlyActivityQuery" });
 
-export type MonthlyActivityQuery = z.infer<typeof monthlyActivityQuerySchema>;
-
-const flowTotalSchema = z
-  .object({
-    count: z.number().int().meta({ description: "Number of completed transactions." }),
-    amount: exactNumberSchema.meta({
-      description: "Sum of their absolute amounts, in the player's currency (never negative).",
-    }),
-  })
-  .meta({ id: "ActivityTotal" });
+const flowTotalSchema = z.object({ count: countSchema, amount: sumSchema }).meta({ id: "ActivityTotal" });
 
 export const monthlyActivitySchema = z
   .object({
@@ -72,7 +64,7 @@ export type MonthlyActivity = z.infer<typeof monthlyActivitySchema>;
 export const monthlyActivityResponseSchema = z
   .object({
     player_id: z.string(),
-    currency: z.string().meta({ description: "The player's currency: every amount is in it." }),
+    currency: playerCurrencySchema,
     from: dateTimeSchema.meta({ description: "Start of the first month (inclusive)." }),
     to: dateTimeSchema.meta({ description: "Start of the month after the last one (exclusive)." }),
     months: z.array(monthlyActivitySchema).meta({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateTimeSchema, limitParam, safeText } from "./common.ts";
-import { type DateBound, type DateBoundKind, parseDateBound } from "./date-bound.ts";
+import { checkDateRange, dateBoundParam } from "./date-bound.ts";
 import { AUDIT_OPERATIONS } from "./enums.ts";
 import { playerIdSchema } from "./player.ts";
 
@@ -90,7 +90,6 @@ export const auditListQuerySchema = z
     limit: limitParam,
   })
   .meta({ id: "AuditListQuery" });
-export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 export const auditListResponseSchema = z
   .object({
@@ -113,29 +112,6 @@ export const auditListResponseSchema = z
   });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
-/** from_date / to_date of the audit page: the same forms as the transaction filters (see date-bound.ts). */
-const periodParam = (kind: DateBoundKind) =>
-  z
-    .string()
-    .transform((text, ctx): DateBound => {
-      const bound = parseDateBound(text, kind);
-      if (bound) return bound;
-      ctx.addIssue({
-        code: "custom",
-        message: "must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T23:59:59Z)",
-      });
-      return z.NEVER;
-    })
-    .optional()
-    .meta({
-      override: { type: "string" },
-      description:
-        kind === "from"
-          ? "Keep events at or after this instant (inclusive). A date-time without offset is UTC; a date alone means 00:00:00Z of that day."
-          : "Keep events at or before this instant (inclusive). A date-time without offset is UTC; a date alone includes that whole UTC day.",
-      param: { example: kind === "from" ? "2026-01-01" : "2026-01-31T23:59:59Z" },
-    });
-
 export const auditLogQuerySchema = z
   .strictObject({
     subject: safeText(200).optional().meta({
@@ -153,16 +129,12 @@ export const auditLogQuerySchema = z
         "Keep reads of this player: named in the path, or returned by a search. The answer then also has `readers`.",
     }),
     operation: auditListQuerySchema.shape.operation,
-    from_date: periodParam("from"),
-    to_date: periodParam("to"),
+    from_date: dateBoundParam("from", "events"),
+    to_date: dateBoundParam("to", "events"),
     cursor: auditCursorSchema,
     limit: limitParam,
   })
-  .superRefine((q, ctx) => {
-    if (!q.from_date || !q.to_date) return;
-    const empty = q.to_date.exclusive ? q.from_date.at >= q.to_date.at : q.from_date.at > q.to_date.at;
-    if (empty) ctx.addIssue({ code: "custom", path: ["from_date"], message: "must not be after to_date" });
-  })
+  .superRefine(checkDateRange)
   .meta({ id: "AuditLogQuery" });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 export type AuditLogFilters = Omit<AuditLogQuery, "cursor" | "limit">;

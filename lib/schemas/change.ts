@@ -42,7 +42,6 @@ export const changesQuerySchema = z
     }),
   })
   .meta({ id: "ChangesQuery" });
-export type ChangesQuery = z.infer<typeof changesQuerySchema>;
 
 export const changeSchema = z
   .object({
@@ -92,4 +91,3 @@ export const changeListResponseSchema = z
     description:
       "Changes in commit order: a change committed after this page was read always gets a higher position than `next`, so following `next` never skips one.",
   });
-export type ChangeListResponse = z.infer<typeof changeListResponseSchema>;

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /*
  * from_date / to_date: an ISO 8601 date-time with an offset (Z, ±hh:mm or ±hhmm), a date-time without
  * one (read as UTC), or a date alone (a whole UTC day). Bounds are inclusive:
@@ -66,4 +68,40 @@ export function parseDateBound(text: string, kind: DateBoundKind): DateBound | n
   // An offset can push 0001-01-01 into year 0, which the database rejects: that is a 400, not a 500.
   if (Number.isNaN(at.getTime()) || at.getTime() < EARLIEST) return null;
   return { at, exclusive: false };
+}
+
+/**
+ * A from_date / to_date query parameter: any form parseDateBound reads, else a 400 naming it. `kept` says what
+ * the bound keeps ("events", "transactions whose `date` is").
+ */
+export const dateBoundParam = (kind: DateBoundKind, kept: string) =>
+  z
+    .string()
+    .transform((text, ctx): DateBound => {
+      const bound = parseDateBound(text, kind);
+      if (bound) return bound;
+      ctx.addIssue({
+        code: "custom",
+        message: "must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T23:59:59Z)",
+      });
+      return z.NEVER;
+    })
+    .optional()
+    .meta({
+      override: { type: "string" },
+      description:
+        kind === "from"
+          ? `Keep ${kept} at or after this instant (inclusive). A date-time without offset is UTC; a date alone means 00:00:00Z of that day.`
+          : `Keep ${kept} at or before this instant (inclusive). A date-time without offset is UTC; a date alone includes that whole UTC day.`,
+      param: { example: kind === "from" ? "2026-01-01" : "2026-01-31T23:59:59Z" },
+    });
+
+/** A query's from_date after its to_date (nothing could match): a 400 naming from_date. */
+export function checkDateRange(
+  q: { from_date?: DateBound | undefined; to_date?: DateBound | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (!q.from_date || !q.to_date) return;
+  const empty = q.to_date.exclusive ? q.from_date.at >= q.to_date.at : q.from_date.at > q.to_date.at;
+  if (empty) ctx.addIssue({ code: "custom", path: ["from_date"], message: "must not be after to_date" });
 }

@@ -21,5 +21,3 @@ export const changeEventSchema = z
 export const renewEventSchema = z
   .object({ reason: z.literal("lifetime") })
   .meta({ id: "LiveRenewEvent", description: "The stream ends now by design; open a new one at once." });
-
-export type FeedEvent = z.infer<typeof feedEventSchema>;

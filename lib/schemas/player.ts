@@ -150,8 +150,6 @@ export const playerBatchQuerySchema = z
   .strictObject({ ids: playerBatchIdsParam })
   .meta({ id: "PlayerBatchQuery" });
 
-export type PlayerBatchQuery = z.infer<typeof playerBatchQuerySchema>;
-
 export const playerBatchResponseSchema = z
   .object({
     players: z.array(playerProfileSchema).meta({
@@ -171,27 +169,28 @@ export const playerBatchResponseSchema = z
 
 export type PlayerBatch = z.infer<typeof playerBatchResponseSchema>;
 
+const profile = playerProfileSchema.shape;
+
+/** A search result: the profile's fields that tell namesakes apart (as the profile describes them). */
 export const playerSummarySchema = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    email: nullable(contactEmailSchema),
-    phone: nullable(contactPhoneSchema),
+    id: profile.id,
+    name: profile.name,
+    email: profile.email,
+    phone: profile.phone,
     currency: z.string(),
-    language: nullable(z.string()).meta({ description: "Language name in English, e.g. `German`." }),
-    registration_date: dateTimeSchema,
-    last_login: nullable(dateTimeSchema),
+    language: profile.language,
+    registration_date: profile.registration_date,
+    last_login: profile.last_login,
     last_activity: nullable(dateTimeSchema).meta({
       description:
         "The newer of the last login and the newest transaction; null when the player has neither.",
     }),
     total_balance: exactNumberSchema.meta({ description: "cash_balance + bonus_balance, in `currency`." }),
-    kyc_status: kycStatusSchema,
-    withdrawal_status: nullable(z.string()).meta({
-      description: "Free text; the demo data uses `allowed`, `on_hold` and `blocked`.",
-    }),
-    blocked: z.boolean(),
-    vip_manager: nullable(z.string()),
+    kyc_status: profile.kyc_status,
+    withdrawal_status: profile.withdrawal_status,
+    blocked: profile.blocked,
+    vip_manager: profile.vip_manager,
   })
   .meta({
     id: "PlayerSummary",
@@ -226,8 +225,6 @@ export const playerSearchQuerySchema = z
   })
   .meta({ id: "PlayerSearchQuery" });
 
-export type PlayerSearchQuery = z.infer<typeof playerSearchQuerySchema>;
-
 /** GET /exports/players: every profile the caller may read, in id order, as NDJSON (resumable with `after`). */
 export const playerExportQuerySchema = z
   .strictObject({
@@ -247,8 +244,6 @@ export const playerExportQuerySchema = z
       }),
   })
   .meta({ id: "PlayerExportQuery" });
-
-export type PlayerExportQuery = z.infer<typeof playerExportQuerySchema>;
 
 export const transactionMatchSchema = z
   .object({

@@ -14,8 +14,6 @@ export const portfolioQuerySchema = z
   })
   .meta({ id: "PortfolioQuery" });
 
-export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>;
-
 const changeSchema = z
   .object({
     current: exactNumberSchema.meta({ description: "The last 30 UTC days, the portfolio's day included." }),

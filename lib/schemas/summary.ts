@@ -14,10 +14,14 @@ export const summaryQuerySchema = z
   })
   .meta({ id: "PlayerPeriodSummaryQuery" });
 
-const countSchema = z.number().int().meta({ description: "Number of completed transactions." });
-const sumSchema = exactNumberSchema.meta({
+/** The parts of a player's figures that the monthly activity (activity.ts) shares. */
+export const countSchema = z.number().int().meta({ description: "Number of completed transactions." });
+export const sumSchema = exactNumberSchema.meta({
   description: "Sum of their absolute amounts, in the player's currency (never negative).",
 });
+export const playerCurrencySchema = z
+  .string()
+  .meta({ description: "The player's currency: every amount is in it." });
 
 const flowSchema = z.object({ count: countSchema, sum: sumSchema }).meta({ id: "PeriodSummaryFlow" });
 
@@ -76,7 +80,7 @@ export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
 export const playerSummarySchema = z
   .object({
     player_id: z.string(),
-    currency: z.string().meta({ description: "The player's currency: every amount is in it." }),
+    currency: playerCurrencySchema,
     period: z.enum(SUMMARY_PERIODS),
     ...periodFiguresShape,
     previous: periodFiguresSchema.nullable().meta({

@@ -7,7 +7,7 @@ import {
   pageEnvelope,
   safeText,
 } from "./common.ts";
-import { type DateBound, type DateBoundKind, parseDateBound } from "./date-bound.ts";
+import { checkDateRange, dateBoundParam } from "./date-bound.ts";
 import { CREATORS, EVENT_TYPES } from "./enums.ts";
 import {
   decodeSortedCursor,
@@ -56,30 +56,6 @@ export const transactionSchema = z
 
 export type Transaction = z.infer<typeof transactionSchema>;
 
-const dateParam = (kind: DateBoundKind) =>
-  z
-    .string()
-    .transform((text, ctx): DateBound => {
-      const bound = parseDateBound(text, kind);
-      if (!bound) {
-        ctx.addIssue({
-          code: "custom",
-          message: "must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T23:59:59Z)",
-        });
-        return z.NEVER;
-      }
-      return bound;
-    })
-    .optional()
-    .meta({
-      override: { type: "string" },
-      description:
-        kind === "from"
-          ? "Keep transactions whose `date` is at or after this instant (inclusive). A date-time without offset is UTC; a date alone means 00:00:00Z of that day."
-          : "Keep transactions whose `date` is at or before this instant (inclusive). A date-time without offset is UTC; a date alone includes that whole UTC day.",
-      param: { example: kind === "from" ? "2026-01-01" : "2026-01-31T23:59:59Z" },
-    });
-
 const listDescription = (name: string, a: string, b: string) =>
   `Repeat the parameter (\`${name}=${a}&${name}=${b}\`), separate values with commas (\`${name}=${a},${b}\`) or use the bracket form (\`${name}[]=${a}\`). Values of one parameter combine with OR; commas always separate values and surrounding spaces are ignored.`;
 
@@ -100,8 +76,8 @@ const transactionFilterShape = {
     .meta({
       description: `Keep transactions with exactly these event names (case-sensitive). ${listDescription("event_name", "Casino%20Bet", "Casino%20Win")}`,
     }),
-  from_date: dateParam("from"),
-  to_date: dateParam("to"),
+  from_date: dateBoundParam("from", "transactions whose `date` is"),
+  to_date: dateBoundParam("to", "transactions whose `date` is"),
   created_by: safeText(100).optional().meta({
     description: "Keep transactions created by exactly this creator: `System`, `VIP Manager` or `Admin`.",
   }),
@@ -123,16 +99,6 @@ const sortParam = z.enum(TRANSACTION_SORTS).default("date_desc").meta({
   description:
     "`date_desc` (newest first, the default), `date_asc` (oldest first), `amount_desc` (largest first by size, the absolute value of `amount`: a −2,073 withdrawal before a −145 one, a credit and a debit of the same size side by side) or `amount_asc` (smallest first by size). Ties are broken by `id` in the same direction, so every order is total and pages never overlap or skip. `total` does not depend on the order. A deep `offset` is cheap for the date orders (whole days are skipped by their daily counts); for the amount orders its cost grows with the offset (an index-only scan over the entries skipped): page deep amount-sorted results with `cursor`.",
 });
-
-function checkDateRange(
-  q: { from_date?: DateBound | undefined; to_date?: DateBound | undefined },
-  ctx: z.RefinementCtx,
-) {
-  if (q.from_date && q.to_date) {
-    const empty = q.to_date.exclusive ? q.from_date.at >= q.to_date.at : q.from_date.at > q.to_date.at;
-    if (empty) ctx.addIssue({ code: "custom", path: ["from_date"], message: "must not be after to_date" });
-  }
-}
 
 const cursorParam = z
   .string()
@@ -190,9 +156,8 @@ export const transactionListQuerySchema = z
   })
   .meta({ id: "TransactionListQuery" });
 
-export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 export type TransactionFilters = Omit<
-  TransactionListQuery,
+  z.infer<typeof transactionListQuerySchema>,
   "limit" | "offset" | "cursor" | "sort" | "updated_since"
 >;
 export type { TransactionSort };
@@ -218,8 +183,6 @@ export const transactionExportQuerySchema = z
   })
   .superRefine(checkDateRange)
   .meta({ id: "TransactionExportQuery" });
-
-export type TransactionExportQuery = z.infer<typeof transactionExportQuerySchema>;
 
 export const transactionListResponseSchema = z
   .object({

@@ -86,7 +86,6 @@ export const webhookEventSchema = z
     transactionLargeEventSchema,
   ])
   .meta({ id: "WebhookEvent" });
-export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 /** What an admin gives to add an endpoint (npm run webhooks -- add). */
 export const webhookEndpointInputSchema = z.object({

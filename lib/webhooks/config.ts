@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseSettings } from "@/lib/env";
 
 /*
  * The dispatcher's settings (npm run webhooks:dispatch), from its environment: docs/configuration.md and
@@ -21,11 +22,5 @@ const dispatchEnvSchema = z.object({
 
 export type DispatchConfig = z.infer<typeof dispatchEnvSchema>;
 
-export function parseDispatchConfig(env: Record<string, string | undefined>): DispatchConfig {
-  const result = dispatchEnvSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`npm run webhooks:dispatch: bad configuration\n  ${lines.join("\n  ")}`);
-  }
-  return result.data;
-}
+export const parseDispatchConfig = (env: Record<string, string | undefined>): DispatchConfig =>
+  parseSettings(dispatchEnvSchema, env, "npm run webhooks:dispatch: bad configuration");

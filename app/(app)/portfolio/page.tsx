@@ -1,12 +1,10 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { headers } from "next/headers";
-import Link from "next/link";
 import { Suspense } from "react";
-import { AccessNotice } from "@/components/auth/access-notice";
 import { PortfolioPage } from "@/components/portfolio/portfolio-view";
 import { getCurrentSession } from "@/lib/auth/session";
-import { isDocumentLoad } from "../players/[playerId]/first-view.ts";
+import { firstViewUser } from "../first-view-user.ts";
+import { ForbiddenNotice } from "../forbidden-notice.tsx";
 import { prefetchPortfolio } from "./first-view.ts";
 
 export const metadata: Metadata = { title: "My players · Player Accounts" };
@@ -25,15 +23,8 @@ export default async function PortfolioRoute({ searchParams }: { searchParams: S
   if (ownManager === "") return <NoName />;
   const requested = (await searchParams).manager;
   const manager = ownManager ?? (typeof requested === "string" ? requested : "");
-  const pageHeaders = await headers();
-  const firstView =
-    manager && isDocumentLoad(pageHeaders)
-      ? await prefetchPortfolio(manager, {
-          sessionId: session.sessionId,
-          name: session.user.name,
-          headers: pageHeaders,
-        })
-      : undefined;
+  const user = manager ? await firstViewUser(session) : null;
+  const firstView = user ? await prefetchPortfolio(manager, user) : undefined;
   return (
     <HydrationBoundary state={firstView}>
       <Suspense>
@@ -45,34 +36,18 @@ export default async function PortfolioRoute({ searchParams }: { searchParams: S
 
 function Forbidden() {
   return (
-    <AccessNotice
-      testId="forbidden"
-      title="403 · Portfolios are for VIP managers and admins"
-      action={
-        <Link href="/" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
-          Back to the player lookup
-        </Link>
-      }
-    >
+    <ForbiddenNotice title="403 · Portfolios are for VIP managers and admins">
       A portfolio lists a VIP manager's players with their money figures and flags. Your role can look players
       up and read each one's data from the lookup.
-    </AccessNotice>
+    </ForbiddenNotice>
   );
 }
 
 function NoName() {
   return (
-    <AccessNotice
-      testId="forbidden"
-      title="Your sign-in does not name you"
-      action={
-        <Link href="/" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
-          Back to the player lookup
-        </Link>
-      }
-    >
+    <ForbiddenNotice title="Your sign-in does not name you">
       Players name their VIP manager by name; your sign-in carries none, so no book can be matched to you. Ask
       whoever manages your account to add your name to it.
-    </AccessNotice>
+    </ForbiddenNotice>
   );
 }

@@ -1,15 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import {
-  badRequest,
-  commonErrors,
-  notModified,
-  ok,
-  playerPath,
-  readHeaders,
-  requires,
-  unknownPlayer,
-} from "@/lib/openapi/operation-parts";
+import { ok, playerPath, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
 import { monthlyActivityQuerySchema, monthlyActivityResponseSchema } from "@/lib/schemas/activity";
 import { playerSummarySchema, summaryQuerySchema } from "@/lib/schemas/summary";
 
@@ -26,13 +17,11 @@ const getPlayerMonthlyActivity = {
     "An addition to the spec for the back-office activity chart: completed transactions per UTC calendar month, by transaction `date`, for `months` months ending with `to_month` (default: the last 12 months including the current one).",
   security: requires(SCOPES.playersRead),
   requestParams: { path: playerPath, query: monthlyActivityQuerySchema, header: readHeaders },
-  responses: {
-    "200": ok("One entry per month, oldest first.", monthlyActivityResponseSchema),
-    "304": notModified,
-    "400": badRequest("Invalid playerId, months or to_month, or an unknown parameter."),
-    "404": unknownPlayer(),
-    ...commonErrors,
-  },
+  responses: readResponses(
+    ok("One entry per month, oldest first.", monthlyActivityResponseSchema),
+    "Invalid playerId, months or to_month, or an unknown parameter.",
+    { player: true },
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 const getPlayerPeriodSummary = {
@@ -43,13 +32,11 @@ const getPlayerPeriodSummary = {
     "An addition to the spec for the back-office player page: for the last 30, 90 or 365 UTC days (today included) or all time, completed deposits and withdrawals (count, sum, average), net deposits, bets, wins, gross gaming revenue (`bets − wins`, positive when the house won), bonus grants, and the first and last activity. Exact: counted from the per-day statistics, whole UTC days only.",
   security: requires(SCOPES.playersRead),
   requestParams: { path: playerPath, query: summaryQuerySchema, header: readHeaders },
-  responses: {
-    "200": ok("The player's figures for the period.", playerSummarySchema),
-    "304": notModified,
-    "400": badRequest("Invalid playerId or period, or an unknown parameter."),
-    "404": unknownPlayer(),
-    ...commonErrors,
-  },
+  responses: readResponses(
+    ok("The player's figures for the period.", playerSummarySchema),
+    "Invalid playerId or period, or an unknown parameter.",
+    { player: true },
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 export const activityPaths = {

@@ -1,15 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import {
-  badRequest,
-  commonErrors,
-  notModified,
-  ok,
-  playerPath,
-  readHeaders,
-  requires,
-  unknownPlayer,
-} from "@/lib/openapi/operation-parts";
+import { ok, playerPath, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
 import {
   AUDIT_OPERATIONS,
   auditListQuerySchema,
@@ -27,13 +18,11 @@ const listPlayerAuditEvents = {
   description: `Admins only (\`audit:read\`). Who read this player's data: reads naming the player (operations ${AUDIT_OPERATIONS.map((o) => `\`${o}\``).join(", ")}) and searches whose results contained the player. Newest first, cursor paging. Reading the trail is itself recorded.`,
   security: requires(SCOPES.auditRead),
   requestParams: { path: playerPath, query: auditListQuerySchema, header: readHeaders },
-  responses: {
-    "200": ok("A page of audit events.", auditListResponseSchema),
-    "304": notModified,
-    "400": badRequest("Invalid operation, cursor or limit, or an unknown parameter."),
-    "404": unknownPlayer(),
-    ...commonErrors,
-  },
+  responses: readResponses(
+    ok("A page of audit events.", auditListResponseSchema),
+    "Invalid operation, cursor or limit, or an unknown parameter.",
+    { player: true },
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 const listAuditLog = {
@@ -44,14 +33,10 @@ const listAuditLog = {
     "Admins only (`audit:read`). Every recorded read, newest first, optionally narrowed by user (`subject`: the id exactly; `user`: the id, or the display name or its beginning), player (named in the path or returned by a search), operation and period. With `player_id` the answer also says who read that player's data, how often and when last (`readers`). Cursor paging: keep the filters and pass `next_cursor` as `cursor`. Reading it is itself recorded (`audit_trail`); the back office hides those reads unless asked (`operation` without `audit_trail`).",
   security: requires(SCOPES.auditRead),
   requestParams: { query: auditLogQuerySchema, header: readHeaders },
-  responses: {
-    "200": ok("A page of audit events.", auditLogResponseSchema),
-    "304": notModified,
-    "400": badRequest(
-      "Invalid subject, user, player_id, operation, from_date, to_date (or from_date after to_date), cursor or limit, or an unknown parameter.",
-    ),
-    ...commonErrors,
-  },
+  responses: readResponses(
+    ok("A page of audit events.", auditLogResponseSchema),
+    "Invalid subject, user, player_id, operation, from_date, to_date (or from_date after to_date), cursor or limit, or an unknown parameter.",
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 export const auditPaths = {

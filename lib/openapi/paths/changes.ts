@@ -1,13 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import {
-  badRequest,
-  commonErrors,
-  notModified,
-  ok,
-  readHeaders,
-  requires,
-} from "@/lib/openapi/operation-parts";
+import { ok, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
 import { changeListResponseSchema, changesQuerySchema } from "@/lib/schemas/change";
 
 /* The change feed (docs/change-feed.md). */
@@ -55,14 +48,10 @@ const listChanges = {
   description:
     "An addition to the spec for machine clients: every change to players and transactions, from every writer (the seed, `db:generate`, `db:import`, the live wallet consumer), in COMMIT order. Follow it by passing each answer's `next` as `after`; an empty page returns the same `next`, so a poller keeps its place. Positions are assigned when a write commits, under a lock, so a change that commits after a page was read always comes after that page's `next`: a reader never skips one, however many writers commit concurrently. A new syncer notes `tail` (e.g. `?limit=1`), reads the full state, then follows from that `tail`. Entries tell ids, kinds, a transaction's committed status and versions only, never contact data: callers with or without `players:pii` see the same feed. Needs `players:read`; each page is recorded in the audit trail as `changes`, with the players it names. Bulk loads log coarsely: `player.transactions_changed` (one entry per player for a statement of more than 10,000 transactions: re-read that player's transactions with `updated_since` = `changed_at`) and `reset` (the seed or `db:generate` replaced everything: read everything again). See docs/change-feed.md.",
   requestParams: { query: changesQuerySchema, header: readHeaders },
-  responses: {
-    "200": ok("A page of changes after `after`.", changeListResponseSchema, pageExample),
-    "304": notModified,
-    "400": badRequest(
-      "Invalid `after` or `limit` (not a whole number, out of range, or beyond the feed's end: a position this database did not issue; start again from 0, or from `tail` after a full read).",
-    ),
-    ...commonErrors,
-  },
+  responses: readResponses(
+    ok("A page of changes after `after`.", changeListResponseSchema, pageExample),
+    "Invalid `after` or `limit` (not a whole number, out of range, or beyond the feed's end: a position this database did not issue; start again from 0, or from `tail` after a full read).",
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 export const changePaths = {

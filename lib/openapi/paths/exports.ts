@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import { exportHeaders, RESUME_RECIPE } from "@/lib/openapi/export-parts";
-import { badRequest, commonErrors, requires, sessionHeader } from "@/lib/openapi/operation-parts";
+import { readResponses, requires, sessionHeader } from "@/lib/openapi/operation-parts";
 import { playerExportQuerySchema } from "@/lib/schemas/player";
 
 /* The bulk exports that are not one player's: the profiles. */
@@ -20,8 +20,8 @@ const exportPlayerProfiles = {
     RESUME_RECIPE +
     " Audit: each batch of players is recorded (operation `profiles_export`, its players in `result_player_ids`) before it is sent; the records of one export share its `request_id`, so the trail names every player whose data left, and a player's own trail shows the export. A batch that cannot be recorded is not sent: the transfer ends short (resume later). One caller runs at most 2 exports at once (server setting), as for the transactions export: beyond it 429 with `Retry-After`. Under `/exports`, not `/players/export`, which would hide a player whose id is `export`.",
   requestParams: { query: playerExportQuerySchema, header: sessionHeader },
-  responses: {
-    "200": {
+  responses: readResponses(
+    {
       description: "The profiles, one per line; `X-Total-Count` the lines of the whole export.",
       headers: exportHeaders,
       content: {
@@ -36,11 +36,9 @@ const exportPlayerProfiles = {
         },
       },
     },
-    "400": badRequest(
-      "An unknown parameter, an empty `manager`, or an `after` that is no player's id; `errors` names each one.",
-    ),
-    ...commonErrors,
-  },
+    "An unknown parameter, an empty `manager`, or an `after` that is no player's id; `errors` names each one.",
+    { stream: true },
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 export const exportPaths = {

@@ -2,14 +2,12 @@ import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
-  badRequest,
-  commonErrors,
   playerPath,
   rateLimitHeaders,
+  readResponses,
   requestIdHeader,
   requires,
   sessionHeader,
-  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import { playerEventsQuerySchema } from "@/lib/schemas/live";
 
@@ -37,8 +35,8 @@ const streamPlayerChanges = {
     "An addition for the back-office pages: a `text/event-stream` that nudges when the player's data changes (a transaction or profile applied by the ingest consumer), so the caller reads the profile, list or summary again; the nudge itself carries no player data. Events: `feed` (`LiveFeedEvent`: the feed's state, at once and at every change), `change` (`LiveChangeEvent`), `renew` (`LiveRenewEvent`: the stream ends by design after a few minutes, server setting LIVE_STREAM_MAX_SECONDS; open a new one, which checks the token again). A comment line every 15 s keeps it alive. Call it with `fetch` and the same headers as every read (a browser's EventSource cannot send them). Opening a stream is recorded in the audit trail as `live_updates`, once per stream; the nudges are not. One caller holds at most 8 streams (server setting): beyond it 429. No database notifications on this server (the embedded database, or LIVE_UPDATES=off): 503 with `Retry-After: 60`.",
   security: requires(SCOPES.playersRead),
   requestParams: { path: playerPath, query: playerEventsQuerySchema, header: sessionHeader },
-  responses: {
-    "200": {
+  responses: readResponses(
+    {
       description:
         "The stream: `event: feed`, `event: change` and `event: renew` lines, each with one JSON `data:` line.",
       headers: z.object({
@@ -67,10 +65,9 @@ const streamPlayerChanges = {
         },
       },
     },
-    "400": badRequest("Invalid playerId, or any query parameter (it takes none)."),
-    "404": unknownPlayer(),
-    ...commonErrors,
-  },
+    "Invalid playerId, or any query parameter (it takes none).",
+    { player: true, stream: true },
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 export const livePaths = {

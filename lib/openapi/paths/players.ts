@@ -1,16 +1,7 @@
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import {
-  badRequest,
-  commonErrors,
-  notModified,
-  ok,
-  playerPath,
-  readHeaders,
-  requires,
-  unknownPlayer,
-} from "@/lib/openapi/operation-parts";
+import { ok, playerPath, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
 import {
   MAX_BATCH_IDS,
   playerBatchIdsParam,
@@ -35,8 +26,8 @@ const searchPlayers = {
     query: playerSearchQuerySchema.extend({ ids: playerBatchIdsParam.optional() }),
     header: readHeaders,
   },
-  responses: {
-    "200": {
+  responses: readResponses(
+    {
       ...ok(
         "A page of player summaries (`PlayerSearchResult`), or with `ids` the profiles named (`PlayerBatch`).",
         z.union([playerSearchResponseSchema, playerBatchResponseSchema]),
@@ -51,12 +42,8 @@ const searchPlayers = {
         },
       },
     },
-    "304": notModified,
-    "400": badRequest(
-      `Invalid q, limit or offset, an unknown parameter, \`ids\` empty, malformed or naming more than ${MAX_BATCH_IDS} distinct ids, or \`ids\` beside a search parameter.`,
-    ),
-    ...commonErrors,
-  },
+    `Invalid q, limit or offset, an unknown parameter, \`ids\` empty, malformed or naming more than ${MAX_BATCH_IDS} distinct ids, or \`ids\` beside a search parameter.`,
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 const getPlayerProfile = {
@@ -67,13 +54,11 @@ const getPlayerProfile = {
     "Needs `players:read`; without `players:pii` the `email` and `phone` fields are masked in the response.",
   summary: "Get complete player profile",
   requestParams: { path: playerPath, header: readHeaders },
-  responses: {
-    "200": ok("The player's profile.", playerProfileSchema, profileExample),
-    "304": notModified,
-    "400": badRequest("Invalid playerId, or a query parameter was given (this operation takes none)."),
-    "404": unknownPlayer(),
-    ...commonErrors,
-  },
+  responses: readResponses(
+    ok("The player's profile.", playerProfileSchema, profileExample),
+    "Invalid playerId, or a query parameter was given (this operation takes none).",
+    { player: true },
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 export const playerPaths = {

@@ -1,14 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import {
-  badRequest,
-  commonErrors,
-  notModified,
-  ok,
-  problem,
-  readHeaders,
-  requires,
-} from "@/lib/openapi/operation-parts";
+import { ok, problem, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
 import {
   portfolioManagersQuerySchema,
   portfolioManagersResponseSchema,
@@ -27,10 +19,10 @@ const getPortfolio = {
   security: requires(SCOPES.playersRead),
   requestParams: { query: portfolioQuerySchema, header: readHeaders },
   responses: {
-    "200": ok("The manager's players, ordered by id.", portfolioResponseSchema),
-    "304": notModified,
-    "400": badRequest("Invalid `manager`, `manager` left out by an admin, or an unknown parameter."),
-    ...commonErrors,
+    ...readResponses(
+      ok("The manager's players, ordered by id.", portfolioResponseSchema),
+      "Invalid `manager`, `manager` left out by an admin, or an unknown parameter.",
+    ),
     "403": problem(
       "The token lacks `players:read`, or the caller may not read this book: a VIP manager naming another manager (or whose token carries no `name`), a support agent, a client without a role. `errors` names `manager`.",
       ["insufficient-scope", "forbidden"],
@@ -47,10 +39,7 @@ const listPortfolioManagers = {
   security: requires(SCOPES.playersRead),
   requestParams: { query: portfolioManagersQuerySchema, header: readHeaders },
   responses: {
-    "200": ok("The managers, by name.", portfolioManagersResponseSchema),
-    "304": notModified,
-    "400": badRequest("An unknown parameter."),
-    ...commonErrors,
+    ...readResponses(ok("The managers, by name.", portfolioManagersResponseSchema), "An unknown parameter."),
     "403": problem("The token lacks `players:read`, or the caller is not an admin.", [
       "insufficient-scope",
       "forbidden",

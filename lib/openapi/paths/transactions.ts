@@ -3,17 +3,14 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-opena
 import { SCOPES } from "@/lib/auth/scopes";
 import { exportHeaders, RESUME_RECIPE } from "@/lib/openapi/export-parts";
 import {
-  badRequest,
-  commonErrors,
-  notModified,
   ok,
   playerPath,
   problem,
   rateLimitHeaders,
   readHeaders,
+  readResponses,
   requires,
   sessionHeader,
-  unknownPlayer,
 } from "@/lib/openapi/operation-parts";
 import {
   transactionExportQuerySchema,
@@ -39,17 +36,15 @@ const listPlayerTransactions = {
     "Filterable, paged, newest first. Filters: values of one parameter OR, parameters AND, date bounds inclusive. Page with `offset` (as the spec says) or, for deep reads by machines, with `cursor` (keyset: pass the previous page's `next_cursor`; the same cost on page 10,000 as on page 1). `total` is exact in both modes and counts every match, not only those after the cursor.",
   requestParams: { path: playerPath, query: transactionListQuerySchema, header: readHeaders },
   responses: {
-    "200": ok(
-      "A page of transactions with the exact total.",
-      transactionListResponseSchema,
-      transactionPageExample,
-    ),
-    "304": notModified,
-    "400": badRequest(
+    ...readResponses(
+      ok(
+        "A page of transactions with the exact total.",
+        transactionListResponseSchema,
+        transactionPageExample,
+      ),
       "Invalid filter or paging parameter (also: a `cursor` this API did not issue, or `cursor` with a non-zero `offset`); `errors` names each one.",
+      { player: true },
     ),
-    "404": unknownPlayer(),
-    ...commonErrors,
     "429": {
       ...problem(
         "Either this caller's request quota is used up (with the RateLimit headers), or it already runs its most exports at once: retry after `Retry-After` seconds.",
@@ -70,8 +65,8 @@ const exportPlayerTransactions = {
     RESUME_RECIPE +
     " A resumed CSV has no header row (`header=absent` in its media type), so its bytes append to the first part's.",
   requestParams: { path: playerPath, query: transactionExportQuerySchema, header: sessionHeader },
-  responses: {
-    "200": {
+  responses: readResponses(
+    {
       description:
         "The transactions; `Content-Disposition: attachment` names a file; `X-Total-Count` the rows of the whole export.",
       headers: exportHeaders,
@@ -104,12 +99,9 @@ const exportPlayerTransactions = {
         },
       },
     },
-    "400": badRequest(
-      "Invalid filter or format, an unknown parameter, or an `after` that is no transaction of this player; `errors` names each one.",
-    ),
-    "404": unknownPlayer(),
-    ...commonErrors,
-  },
+    "Invalid filter or format, an unknown parameter, or an `after` that is no transaction of this player; `errors` names each one.",
+    { player: true, stream: true },
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 const getPlayerTransactionFacets = {
@@ -120,13 +112,11 @@ const getPlayerTransactionFacets = {
     "An addition to the spec for the back-office filters: the event types (all of them, with counts), the event names and creators the player actually has, with counts, and the span of the player's transaction dates. Takes the list's filters: faceted counts, each facet counted under every filter but its own.",
   security: requires(SCOPES.playersRead),
   requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: readHeaders },
-  responses: {
-    "200": ok("The player's filter values.", transactionFacetsSchema),
-    "304": notModified,
-    "400": badRequest("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
-    "404": unknownPlayer(),
-    ...commonErrors,
-  },
+  responses: readResponses(
+    ok("The player's filter values.", transactionFacetsSchema),
+    "Invalid playerId or filter, or an unknown parameter; `errors` names each one.",
+    { player: true },
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 const getPlayerTransactionTotals = {
@@ -137,13 +127,11 @@ const getPlayerTransactionTotals = {
     "An addition to the spec for the totals row under the back office's transaction table: takes the list's filters and answers the number of matching transactions and their exact signed sum per currency. Completed deposits, withdrawals, bets and wins are summed from the per-day statistics (whole UTC days) plus the partial days at a range's ends; other filters row by row.",
   security: requires(SCOPES.playersRead),
   requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: readHeaders },
-  responses: {
-    "200": ok("The totals under the filters.", transactionTotalsSchema),
-    "304": notModified,
-    "400": badRequest("Invalid playerId or filter, or an unknown parameter; `errors` names each one."),
-    "404": unknownPlayer(),
-    ...commonErrors,
-  },
+  responses: readResponses(
+    ok("The totals under the filters.", transactionTotalsSchema),
+    "Invalid playerId or filter, or an unknown parameter; `errors` names each one.",
+    { player: true },
+  ),
 } satisfies ZodOpenApiOperationObject;
 
 export const transactionPaths = {

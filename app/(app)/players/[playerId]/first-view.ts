@@ -18,18 +18,6 @@ type SearchParams = Record<string, string | string[] | undefined>;
 const loadViewState = createLoader({ ...transactionSearchParams, ...timeZoneSearchParams });
 
 /**
- * Whether the page is rendered for a document load (open, reload, shared link) rather than for a client
- * navigation. The nuqs adapter sends every change of the URL's filters through Next's router (not shallow),
- * so each one also renders this page on the server, while the browser's query for the new filters is
- * already under way: reading there too would read, and audit, every filter change twice. Browsers mark
- * their navigations' fetches `Sec-Fetch-Dest: empty`; a client that sends no such header gets the view.
- */
-export function isDocumentLoad(pageHeaders: Headers): boolean {
-  const dest = pageHeaders.get("sec-fetch-dest");
-  return dest === null || dest === "document";
-}
-
-/**
  * The player page's first view, read on the server as the signed-in user (lib/reads/server-caller.ts: the
  * API's own read definitions, scopes, masking and audit rows) and handed to the browser's query cache under
  * the keys its components use, in the shape the browser's fetcher gives: the profile and the first page of

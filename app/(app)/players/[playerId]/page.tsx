@@ -1,12 +1,12 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { PlayerAuditSection } from "@/components/audit/player-audit-section";
 import { PlayerProfile } from "@/components/player/player-profile";
 import { SCOPES, scopesForRoles } from "@/lib/auth/scopes";
 import { getCurrentSession } from "@/lib/auth/session";
 import { isPlayerChangeFeedAvailable } from "@/lib/live/player-change-feed";
-import { isDocumentLoad, prefetchFirstView } from "./first-view.ts";
+import { firstViewUser } from "../../first-view-user.ts";
+import { prefetchFirstView } from "./first-view.ts";
 
 type Params = Promise<{ playerId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -42,16 +42,8 @@ export default async function PlayerPage({
   // Only admins see the trail; the API enforces the same rule (audit:read) for every caller.
   const isAdmin = role === "admin";
   // The first view is in the HTML: read on the server as this user, handed to the browser's query cache.
-  // Client navigations read in the browser, which has its cache (see isDocumentLoad).
-  const pageHeaders = await headers();
-  const firstView =
-    session && role && isDocumentLoad(pageHeaders)
-      ? await prefetchFirstView(playerId, await searchParams, {
-          sessionId: session.sessionId,
-          name: session.user.name,
-          headers: pageHeaders,
-        })
-      : undefined;
+  const user = session && role ? await firstViewUser(session) : null;
+  const firstView = user ? await prefetchFirstView(playerId, await searchParams, user) : undefined;
   // The key resets every piece of client state when another player is opened. No Suspense boundary: the
   // page is dynamic, so nothing in it suspends, and the first view is then part of the HTML's first
   // flush instead of streamed behind a boundary that only a script reveals.

@@ -1,15 +1,11 @@
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
-import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { AuditedRead } from "@/lib/http/api-context";
 import { readRoute } from "@/lib/http/api-handler";
-import { acquireExportSlot } from "@/lib/http/export-gate";
-import { exportEncoding, sendContentEncoding, TOTAL_COUNT_HEADER } from "@/lib/http/gzip-stream";
+import { exportResponse } from "@/lib/http/export-response";
 import { stringifyJson } from "@/lib/http/json";
 import { invalidParameters } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
-import { closeConnection } from "@/lib/http/request-stamp.mjs";
-import { streamResponse } from "@/lib/http/stream-response";
 import { assertPlayerExists } from "@/lib/players/assert-player-exists";
 import { countPlayerProfiles } from "@/lib/players/count-player-profiles";
 import { maskProfileContact } from "@/lib/players/mask-contact";
@@ -44,56 +40,34 @@ const batchAudit = (profiles: PlayerProfile[]): AuditedRead => ({
  * response, the others as the stream reaches them; a batch that cannot be recorded ends the transfer unsent.
  */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(async function playersExportRoute(ctx) {
-  const { request, url, principal, commitAudit, requestId, caller } = ctx;
+  const { request, url, principal, commitAudit } = ctx;
   const { manager, after } = parseQuery(playerExportQuerySchema, url.searchParams);
-  const release = await acquireExportSlot(caller);
-  const batches = streamPlayerProfiles({ manager, after });
-  let first: IteratorResult<PlayerProfile[]>;
-  let total: number;
-  try {
-    await checkAfter(after);
-    total = await countPlayerProfiles({ manager });
-    first = request.method === "HEAD" ? { done: true, value: undefined } : await batches.next();
-    // Committed here, not declared: nothing may fail after the gzip header is on the response (below).
-    await commitAudit(batchAudit(first.done ? [] : first.value));
-  } catch (error) {
-    release();
-    throw error;
-  }
-  const encoding = exportEncoding(request);
-  const headers = {
-    ...encoding.headers,
-    "Content-Type": "application/x-ndjson; charset=utf-8",
-    "Content-Disposition": 'attachment; filename="players.ndjson"',
-    [TOTAL_COUNT_HEADER]: String(total),
-  };
-  sendContentEncoding(request, encoding);
-  if (request.method === "HEAD") {
-    release();
-    return new Response(null, { status: 200, headers });
-  }
   const pii = hasScope(principal, SCOPES.playersPii);
   const toLines = (profiles: PlayerProfile[]) =>
     profiles.map((p) => `${stringifyJson(pii ? p : maskProfileContact(p))}\n`).join("");
-  async function* lines() {
-    try {
-      if (first.done) return;
-      yield toLines(first.value);
-      for (let next = await batches.next(); !next.done; next = await batches.next()) {
-        await commitAudit(batchAudit(next.value));
-        yield toLines(next.value);
+  return exportResponse(ctx, async () => {
+    await checkAfter(after);
+    const total = await countPlayerProfiles({ manager });
+    const batches = streamPlayerProfiles({ manager, after });
+    const first = request.method === "HEAD" ? { done: true as const } : await batches.next();
+    await commitAudit(batchAudit(first.done ? [] : first.value));
+    async function* lines() {
+      try {
+        if (first.done) return;
+        yield toLines(first.value);
+        for (let next = await batches.next(); !next.done; next = await batches.next()) {
+          await commitAudit(batchAudit(next.value));
+          yield toLines(next.value);
+        }
+      } finally {
+        await batches.return(undefined);
       }
-    } finally {
-      await batches.return(undefined);
     }
-  }
-  return streamResponse(lines(), {
-    requestId,
-    route: url.pathname,
-    onDone: release,
-    idleTimeoutMs: getEnv().EXPORT_IDLE_TIMEOUT_MS,
-    onIdle: () => closeConnection(request.headers),
-    headers,
-    gzip: encoding.gzip,
+    return {
+      contentType: "application/x-ndjson; charset=utf-8",
+      contentDisposition: 'attachment; filename="players.ndjson"',
+      total,
+      lines,
+    };
   });
 });
