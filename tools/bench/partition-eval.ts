@@ -107,6 +107,19 @@ async function shapes(pool: pg.Pool): Promise<Shape[]> {
       sql: page("AND event_type = $2 AND date >= $3 AND date < $4"),
       params: [d.whale.id, d.typeDate.eventType, d.typeDate.fromDate, d.typeDate.toDate],
     },
+    // Exact totals come from transaction_daily_stats (whole days) plus the partial days' rows, whatever the layout
+    // of transactions: the whole-days part, for all of the whale's history and for a type over a date range.
+    {
+      name: "whale, exact total (daily stats)",
+      sql: () => "SELECT sum(n) FROM transaction_daily_stats WHERE player_id = $1",
+      params: [d.whale.id],
+    },
+    {
+      name: "whale, exact total of a type over a range",
+      sql: () =>
+        "SELECT sum(n) FROM transaction_daily_stats WHERE player_id = $1 AND event_type = $2 AND day >= $3::date AND day < $4::date",
+      params: [d.whale.id, d.typeDate.eventType, d.typeDate.fromDate, d.typeDate.toDate],
+    },
     {
       name: "transaction id, any player",
       sql: (table) => `SELECT ${cols} FROM ${table} WHERE lower(id) = lower($1)`,
