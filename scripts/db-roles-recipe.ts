@@ -8,6 +8,7 @@ import { createHash, createHmac, pbkdf2Sync, randomBytes } from "node:crypto";
 import pg from "pg";
 import { z } from "zod";
 import { APP_TABLE_WRITES, APP_UNREADABLE_COLUMNS } from "../lib/db/app-table-writes.ts";
+import { parseSettings } from "../lib/env.ts";
 
 export const DEFAULT_OWNER_ROLE = "par_owner";
 export const DEFAULT_APP_ROLE = "par_app";
@@ -52,14 +53,11 @@ export function parseRolesEnv(
   source: Record<string, string | undefined>,
   options: { needsAdminUrl: boolean },
 ): RolesRecipe & { adminUrl: string } {
-  const parsed = rolesEnvSchema.safeParse(
+  const e = parseSettings(
+    rolesEnvSchema,
     options.needsAdminUrl ? source : { DATABASE_ADMIN_URL: "-", ...source },
+    "db:roles",
   );
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`db:roles:\n  - ${problems.join("\n  - ")}`);
-  }
-  const e = parsed.data;
   return {
     adminUrl: e.DATABASE_ADMIN_URL,
     ownerRole: e.DB_OWNER_ROLE,

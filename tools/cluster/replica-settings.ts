@@ -2,6 +2,7 @@
  * The settings of `npm run replica:up|down|status` (tools/cluster/replica.ts), from the environment.
  */
 import { z } from "zod";
+import { parseSettings } from "../../lib/env.ts";
 
 const replicaEnvSchema = z.object({
   /** The primary: a superuser's URL (pg_basebackup connects as that user, from 127.0.0.1). */
@@ -33,12 +34,7 @@ export function standbyUrlFor(databaseUrl: string, port: number): string {
 }
 
 export function readReplicaSettings(env: Record<string, string | undefined>): ReplicaSettings {
-  const parsed = replicaEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid replica configuration:\n  - ${problems.join("\n  - ")}`);
-  }
-  const e = parsed.data;
+  const e = parseSettings(replicaEnvSchema, env, "Invalid replica configuration");
   return {
     primaryUrl: e.REPLICA_PRIMARY_URL,
     port: e.REPLICA_PORT,
