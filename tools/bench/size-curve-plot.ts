@@ -37,7 +37,23 @@ function markdownTable(points: CurvePoint[]): string {
   return [`Latency in ms at concurrency 1.`, "", head, rule, ...rows, "", ...sizes, ""].join("\n");
 }
 
-const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"];
+/** One colour a scenario (14 of them): Tableau's 10 and four darker ones. */
+const COLOURS = [
+  "#1f77b4",
+  "#d62728",
+  "#2ca02c",
+  "#9467bd",
+  "#ff7f0e",
+  "#8c564b",
+  "#e377c2",
+  "#17becf",
+  "#7f7f7f",
+  "#bcbd22",
+  "#08306b",
+  "#67000d",
+  "#00441b",
+  "#3f007d",
+];
 
 function svgPlot(points: CurvePoint[]): string {
   const width = 900;
