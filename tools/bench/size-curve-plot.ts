@@ -103,7 +103,7 @@ function svgPlot(points: CurvePoint[]): string {
     ),
     `<text x="${(left + width - right) / 2}" y="${height - 15}" font-size="13" text-anchor="middle">transactions (p99 at c1; solid warm, dashed cold)</text>`,
   ];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif"><rect width="100%" height="100%" fill="#fff"/>${axes.join("")}${lines.join("")}${legend.join("")}</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" role="img" aria-labelledby="size-curve-title"><title id="size-curve-title">p99 at concurrency 1 of every bench scenario against the number of transactions, warm (solid) and cold (dashed)</title><rect width="100%" height="100%" fill="#fff"/>${axes.join("")}${lines.join("")}${legend.join("")}</svg>\n`;
 }
 
 export function plotCurve(file: string): { markdown: string; svg: string } {
