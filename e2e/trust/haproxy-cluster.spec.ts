@@ -250,16 +250,19 @@ async function expectNoFailureAndEveryReadAudited(
   const missing = answered.filter((o) => rows.get(o.requestId ?? "")?.sent !== o.sent);
   const after = await counters();
   const haproxy = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)]));
+  const figures = JSON.stringify({
+    test: label,
+    requests: outcomes.length,
+    answered200: answered.length,
+    failed: failed.length,
+    missingAuditRows: missing.length,
+    haproxy,
+  });
+  // Printed too (the list reporter shows it): a run's counts, for the closing note and the doc, from CI's log.
+  console.log(`haproxy ${label}: ${figures}`);
   test.info().annotations.push({
     type: "figures",
-    description: JSON.stringify({
-      test: label,
-      requests: outcomes.length,
-      answered200: answered.length,
-      failed: failed.length,
-      missingAuditRows: missing.length,
-      haproxy,
-    }),
+    description: figures,
   });
   expect(failed.map((o) => o.error ?? o.status)).toEqual([]);
   expect(missing.map((o) => o.sent)).toEqual([]);
