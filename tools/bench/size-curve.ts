@@ -1,9 +1,9 @@
 /*
- * npm run bench:curve -- --database-url URL --label 10M [--samples 100] [--cold-rounds 5] [--port 3350]
+ * npm run bench:curve -- --database-url URL --label 10M [--samples 300] [--cold-rounds 5] [--port 3350]
  *   [--generate-seconds S] [--out FILE]
  * One point of the size curve (issue 25; docs/scale-out.md "Toward a billion transactions"): the database's table
  * and index sizes, and every bench scenario's latency at concurrency 1 against the production build, warm
- * (`--samples` requests in a row after a warm-up) and cold (`--cold-rounds` rounds, each after a restart of the
+ * (`--samples` requests in a row after 2 s of warm-up) and cold (`--cold-rounds` rounds, each after a restart of the
  * PostgreSQL cluster and an emptied OS page cache: the first request of each scenario in that round). Appends the
  * point as one JSON line to --out (default bench-results/size-curve.ndjson); `--plot` draws the curve from it.
  * Restarting the cluster drops every connection to it: run it where nothing else uses that cluster.
@@ -65,6 +65,14 @@ async function makeCold(app: AppProcess, headers: Record<string, string>) {
   throw new Error("the app did not reach the restarted database");
 }
 
+/** Requests for WARM_UP_MS (as `npm run bench` warms up: JIT, the pool, the pages), at most `max` of them. */
+async function warmUp(url: string, headers: Record<string, string>, max: number) {
+  const until = performance.now() + WARM_UP_MS;
+  for (let i = 0; i < max && performance.now() < until; i++) await timed(url, headers);
+}
+
+const WARM_UP_MS = 2_000;
+
 async function timed(url: string, headers: Record<string, string>): Promise<number> {
   const start = performance.now();
   const res = await httpGet(url, headers, 600_000);
@@ -83,7 +91,7 @@ async function main(): Promise<number> {
   const values = commandArgs("bench:curve", HELP, {
     "database-url": { type: "string" },
     label: { type: "string" },
-    samples: { type: "string", default: "100" },
+    samples: { type: "string", default: "300" },
     "cold-rounds": { type: "string", default: "5" },
     port: { type: "string", default: "3350" },
     "generate-seconds": { type: "string" },
@@ -121,7 +129,7 @@ async function main(): Promise<number> {
     const warm = new Map<ScenarioName, number[]>();
     for (const { name, url } of urls) {
       const n = name === "export-csv" ? 3 : samples;
-      for (let i = 0; i < Math.min(10, n); i++) await timed(url, headersOf(name));
+      await warmUp(url, headersOf(name), name === "export-csv" ? 1 : n);
       const xs: number[] = [];
       for (let i = 0; i < n; i++) xs.push(await timed(url, headersOf(name)));
       warm.set(name, xs);
