@@ -60,10 +60,15 @@ const ms = (x: number) => `${Math.round(x)} ms`;
 class LagMeter {
   readonly published = new Map<number, number>();
   readonly observations: [number, number][] = []; // [time, committed stream_seq]
-  /** Resolves once a commit has covered every sequence published so far, or after `timeoutMs`. */
-  async caughtUp(timeoutMs: number): Promise<void> {
+  /** The highest stream sequence published so far (a loop, not Math.max(...keys): 150k arguments overflow the stack). */
+  lastSeq(): number {
     let last = 0;
     for (const seq of this.published.keys()) if (seq > last) last = seq;
+    return last;
+  }
+  /** Resolves once a commit has covered every sequence published so far, or after `timeoutMs`. */
+  async caughtUp(timeoutMs: number): Promise<void> {
+    const last = this.lastSeq();
     const until = Date.now() + timeoutMs;
     while (Date.now() < until && !this.observations.some(([, s]) => s >= last)) await pause(100);
   }
@@ -329,9 +334,7 @@ async function backlogPhase(bench: IngestBench) {
     for (const e of sim.step(Date.now())) await publisher.publish(e);
   }
   await publisher.settle();
-  // A loop, not Math.max(...keys): 150k arguments overflow the stack.
-  let lastSeq = 0;
-  for (const seq of meter.published.keys()) if (seq > lastSeq) lastSeq = seq;
+  const lastSeq = meter.lastSeq();
   say(
     `backlog: ${(meter.published.size - before).toLocaleString("en")} events published in ${((Date.now() - t0) / 1000).toFixed(1)} s with the consumer stopped`,
   );

@@ -47,7 +47,7 @@ async function tableSizes(pool: pg.Pool) {
 }
 
 /** The cluster serving `databaseUrl` restarted and the OS page cache emptied: the next reads come from disk. */
-async function makeCold(app: AppProcess, headers: Record<string, string>) {
+async function makeCold(app: AppProcess, headers: Record<string, string>, clusterPort: number) {
   const cluster = execFileSync("pg_lsclusters", ["-h"], { encoding: "utf8" })
     .split("\n")
     .map((l) => l.trim().split(/\s+/))
@@ -81,8 +81,6 @@ async function timed(url: string, headers: Record<string, string>): Promise<numb
   return performance.now() - start;
 }
 
-let clusterPort = 5432;
-
 const HELP = `usage: npm run bench:curve -- --database-url URL --label L [--samples N] [--cold-rounds N] [--port P]
          [--generate-seconds S] [--out FILE]
        npm run bench:curve -- --plot [--out FILE]   (the curve so far as docs-ready Markdown and SVG)`;
@@ -106,7 +104,7 @@ async function main(): Promise<number> {
   const databaseUrl = values["database-url"] ?? process.env.DATABASE_URL;
   const label = values.label;
   if (!databaseUrl || !label) throw new Error("--database-url and --label are required");
-  clusterPort = Number(new URL(databaseUrl).port || 5432);
+  const clusterPort = Number(new URL(databaseUrl).port || 5432);
   const samples = Number(values.samples);
   const coldRounds = Number(values["cold-rounds"]);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -137,7 +135,7 @@ async function main(): Promise<number> {
     }
     const cold = new Map<ScenarioName, number[]>();
     for (let round = 0; round < coldRounds; round++) {
-      await makeCold(app, agent);
+      await makeCold(app, agent, clusterPort);
       for (const { name, url } of urls) {
         cold.set(name, [...(cold.get(name) ?? []), await timed(url, headersOf(name))]);
       }
