@@ -195,9 +195,10 @@ async function pump({ js, config, log }: IngestContext, state: LoopState) {
       for await (const msg of state.messages) {
         state.buffer.push(decodeMessage(msg));
         signal(state);
-        // Flow control: stop taking messages while a batch is waiting (consume() itself holds up to two more). Draining the iterator into an unbounded
-        // buffer defeats the pull's own bound, and a message left waiting past ack_wait is delivered again
-        // (measured at 2,000 events/s: lag climbing to 14 s, redeliveries, unknown-player bounds reached).
+        // Flow control: stop taking messages while a batch is waiting (consume() itself holds up to two more).
+        // Draining the iterator into an unbounded buffer defeats the pull's own bound, and a message left waiting
+        // past ack_wait is delivered again (measured at 2,000 events/s: lag climbing to 14 s, redeliveries,
+        // unknown-player bounds reached).
         if (state.buffer.length >= config.INGEST_BATCH_SIZE && !state.stopping) await waitForRoom(state);
       }
     } catch (error) {
@@ -258,7 +259,10 @@ type DeadDecoded = Extract<Decoded, { kind: "dead" }>;
 type TransactionDecoded = Extract<Decoded, { kind: "transaction" }>;
 type BatchResult = Awaited<ReturnType<typeof applyBatch>>;
 
-/** One batch: decode, apply in one transaction, then settle every event (dead-letter, ack or deliver again). */
+/**
+ * One batch (decoded as it arrived): apply it in one transaction, then settle every event (dead-letter, ack or
+ * deliver again).
+ */
 async function applyOnce(ctx: IngestContext, batch: Decoded[]) {
   const plan = planBatch(ctx.config, batch);
   const result = await commitBatch(ctx, plan);
