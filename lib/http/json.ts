@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { withExactJson } from "../schemas/exact-number.ts";
+import { JsonText } from "../schemas/json-text.ts";
 
 /*
  * JSON.stringify, except that ExactNumber values are written as their exact digits. The native JSON.stringify
@@ -21,9 +22,11 @@ const marked = (digits: string) => `${MARKER}${digits}`;
 
 /**
  * JSON text of `value` with exact decimals. `rawJson: false` forces the Node 20 way on any runtime (tests).
- * Like JSON.stringify, except that a value with no JSON text (undefined) gives "null".
+ * Like JSON.stringify, except that a value with no JSON text (undefined) gives "null", and a JsonText (a body
+ * the database wrote) is its text.
  */
 export function stringifyJson(value: unknown, options: { rawJson?: boolean } = {}): string {
+  if (value instanceof JsonText) return value.text;
   const raw = (options.rawJson ?? true) ? nativeRawJson : undefined;
   const text = withExactJson(raw ?? marked, () => JSON.stringify(value) as string | undefined);
   if (text === undefined) return "null";

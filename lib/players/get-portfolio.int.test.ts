@@ -1,9 +1,21 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
+import { DECIMAL_KEYS } from "@/lib/client/wire";
+import { stringifyJson } from "@/lib/http/json";
 import { ExactNumber } from "@/lib/schemas/exact-number";
-import type { PortfolioFlagRules, PortfolioPlayer } from "@/lib/schemas/portfolio";
+import {
+  type Portfolio,
+  type PortfolioFlagRules,
+  type PortfolioPlayer,
+  portfolioResponseSchema,
+} from "@/lib/schemas/portfolio";
 import { createTestPrisma } from "@/test/support/test-client";
-import { getPortfolio, portfolioDays } from "./get-portfolio.ts";
+import {
+  type GetPortfolioOptions,
+  getPortfolio as getPortfolioAnswer,
+  portfolioDays,
+} from "./get-portfolio.ts";
 
 const db = createTestPrisma();
 const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
@@ -113,6 +125,13 @@ afterAll(async () => {
   await sql.end();
 });
 
+/** The body the statement wrote, read as a client with a lossless parser reads it, checked by the schema. */
+async function getPortfolio(options: GetPortfolioOptions, client = db): Promise<Portfolio> {
+  const { body } = await getPortfolioAnswer(options, client);
+  const decimal = (digits: string) => new ExactNumber(digits);
+  return portfolioResponseSchema.parse(parseJsonWithDecimals(body.text, DECIMAL_KEYS, decimal));
+}
+
 async function book(): Promise<Map<string, PortfolioPlayer>> {
   const portfolio = await getPortfolio({ manager: MANAGER, asOf: AS_OF, rules: RULES }, db);
   return new Map(portfolio.players.map((p) => [p.id, p]));
@@ -131,6 +150,21 @@ describe("getPortfolio", () => {
     expect((await getPortfolio({ manager: "Nobody At All", asOf: AS_OF, rules: RULES }, db)).players).toEqual(
       [],
     );
+  });
+
+  it("writes the body as stringifyJson writes the schema's value: same keys, order and digits", async () => {
+    for (const rules of [RULES, { ...RULES, big_withdrawal_amounts: [] }]) {
+      const { body, playerIds } = await getPortfolioAnswer({ manager: MANAGER, asOf: AS_OF, rules }, db);
+      const decimal = (digits: string) => new ExactNumber(digits);
+      const parsed = portfolioResponseSchema
+        .strict()
+        .parse(parseJsonWithDecimals(body.text, DECIMAL_KEYS, decimal));
+      expect(body.text).toBe(stringifyJson(parsed));
+      expect(playerIds).toEqual(parsed.players.map((p) => p.id));
+    }
+    const empty = await getPortfolioAnswer({ manager: "Nobody At All", asOf: AS_OF, rules: RULES }, db);
+    expect(JSON.parse(empty.body.text).players).toEqual([]);
+    expect(empty.playerIds).toEqual([]);
   });
 
   it("computes the windows as whole UTC days", () => {

@@ -22,10 +22,7 @@ export const portfolioRead = defineRead({
         : forbidden(`Parameter 'manager' ${access.detail}.`, error);
     }
     const options = { manager: access.manager, asOf: portfolioAsOf(), rules: portfolioRulesFromEnv() };
-    const portfolio = await routeRead((db) => getPortfolio(options, db));
-    return {
-      body: portfolio,
-      audit: { operation: "portfolio", playerId: null, resultPlayerIds: portfolio.players.map((p) => p.id) },
-    };
+    const { body, playerIds } = await routeRead((db) => getPortfolio(options, db));
+    return { body, audit: { operation: "portfolio", playerId: null, resultPlayerIds: playerIds } };
   },
 });

@@ -3,6 +3,7 @@ import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
 import { DECIMAL_KEYS } from "@/lib/client/wire";
 import { stringifyJson } from "@/lib/http/json";
 import { ExactNumber } from "@/lib/schemas/exact-number";
+import { JsonText } from "@/lib/schemas/json-text";
 import { toWireShape } from "./wire-shape.ts";
 
 /** What the browser holds after the API's JSON: the oracle toWireShape must equal. */
@@ -37,6 +38,11 @@ describe("toWireShape: the browser's shape of a body without the JSON text", () 
   for (const [name, value] of Object.entries(cases)) {
     it(name, () => {
       expect(toWireShape(value)).toEqual(overJson(value));
+    });
+    it(`${name}, as JSON text a statement wrote`, () => {
+      const text = new JsonText(stringifyJson(value));
+      expect(stringifyJson(text)).toBe(text.text);
+      expect(toWireShape(text)).toEqual(overJson(value));
     });
   }
 

@@ -1,5 +1,7 @@
+import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
 import { DECIMAL_KEYS } from "@/lib/client/wire";
 import { ExactNumber } from "@/lib/schemas/exact-number";
+import { JsonText } from "@/lib/schemas/json-text";
 
 /**
  * A read's body as the browser holds it after `apiGet`: what `stringifyJson` writes, parsed back by
@@ -14,6 +16,8 @@ export function toWireShape(value: unknown, key = ""): unknown {
   if (typeof value === "number") return wireNumber(value, key);
   if (value instanceof ExactNumber) return DECIMAL_KEYS.has(key) ? value.digits : Number(value.digits);
   if (typeof value !== "object") return undefined;
+  // JSON text (a body the database wrote) is read as the browser reads it.
+  if (value instanceof JsonText) return parseJsonWithDecimals(value.text, DECIMAL_KEYS);
   if (typeof (value as { toJSON?: unknown }).toJSON === "function") {
     return toWireShape((value as { toJSON(key: string): unknown }).toJSON(key), key);
   }

@@ -5,7 +5,7 @@
  * server's CPU time per request is read from /proc over the same window. Read the .cpuprofile files in Chrome's
  * DevTools (Performance panel); docs/performance.md says what earlier profiles found.
  *
- *   node --import tsx tools/bench/cpu-profile.ts --database-url postgresql://… [--scenario profile]
+ *   node --import tsx tools/bench/cpu-profile.ts --database-url postgresql://… [--scenario profile|small-first-page|portfolio]
  *     [--connections 32] [--seconds 15] [--target product|floor|both] [--port 4570] [--out DIR]
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync } from "node:fs";
@@ -15,11 +15,12 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { BENCH_BOOK_MANAGER } from "../data/generate-dataset.ts";
 import { startApp, startHelperServer } from "./app-process.ts";
 import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
 import { pickBenchData } from "./pick-bench-data.ts";
 import { treeCpuSeconds } from "./process-rss.ts";
-import { benchHeaders, productBenchEnv } from "./product-posture.ts";
+import { benchHeaders, benchManagerHeaders, productBenchEnv } from "./product-posture.ts";
 
 const HOOK = fileURLToPath(new URL("./profile-hook.cjs", import.meta.url));
 
@@ -112,6 +113,7 @@ async function main() {
   const paths: Record<string, string> = {
     profile: `/api/v1/players/${data.whale.id}`,
     "small-first-page": `/api/v1/players/${data.small.id}/transactions?limit=20`,
+    portfolio: `/api/v1/portfolio?manager=${encodeURIComponent(BENCH_BOOK_MANAGER)}`,
   };
   const requestPath = paths[values.scenario];
   if (!requestPath) throw new Error(`--scenario: one of ${Object.keys(paths).join(", ")}`);
@@ -121,7 +123,9 @@ async function main() {
     connections: Number(values.connections),
     seconds: Number(values.seconds),
     dir,
-    headers: await benchHeaders(),
+    // The portfolio is a VIP manager's read: their own book, as the bench's scenario asks it.
+    headers:
+      values.scenario === "portfolio" ? await benchManagerHeaders(BENCH_BOOK_MANAGER) : await benchHeaders(),
   };
   const names = values.target === "both" ? ["product", "floor"] : [values.target];
   for (const name of names) {
