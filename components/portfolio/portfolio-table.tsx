@@ -11,7 +11,7 @@ import { ScrollRegion } from "../ui/scroll-region.tsx";
 import { ColumnHeading, TableHead } from "../ui/table-head.tsx";
 import { FigureCell, FlagList, PendingCell, PlayerCell } from "./portfolio-columns.tsx";
 
-/** From 768 px: the table, headings as sort buttons. */
+/** From 768 px (the caller shows it there): the table, headings as sort buttons. */
 export function PortfolioTableView({
   table,
   caption,
@@ -27,7 +27,7 @@ export function PortfolioTableView({
 }) {
   const captionId = useId();
   return (
-    <ScrollRegion aria-labelledby={captionId} className="hidden md:block">
+    <ScrollRegion aria-labelledby={captionId}>
       <table className="w-full min-w-[1000px] border-collapse text-left text-sm">
         <caption id={captionId} className="sr-only">
           {caption}
@@ -104,7 +104,7 @@ function PortfolioBody({ table }: { table: PortfolioTable }) {
   );
 }
 
-/** Under 768 px: one card per player, every figure labelled, each flag explained in words. */
+/** Under 768 px (the caller shows them there): one card per player, every figure labelled, each flag explained in words. */
 export function PortfolioCards({
   rows,
   rules,
@@ -115,7 +115,7 @@ export function PortfolioCards({
   onFlag: (flag: PortfolioFlag) => void;
 }) {
   return (
-    <ul className="divide-y divide-slate-100 md:hidden" aria-label="Players">
+    <ul className="divide-y divide-slate-100" aria-label="Players">
       {rows.map((p) => (
         <li key={p.id} className="px-4 py-3" data-testid="portfolio-card" data-player-id={p.id}>
           <div className="flex items-start justify-between gap-3">

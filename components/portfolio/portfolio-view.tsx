@@ -24,6 +24,11 @@ import { Skeleton } from "../ui/skeleton.tsx";
 import { FLAG_ICONS } from "./flag-badge.tsx";
 import { portfolioColumns } from "./portfolio-columns.tsx";
 import { PortfolioCards, PortfolioTableView } from "./portfolio-table.tsx";
+import { ShownLayout } from "./shown-layout.tsx";
+
+// Tailwind's md breakpoint (48rem): the table from there, the cards below it.
+const WIDE = "(min-width: 48rem)";
+const NARROW = "not all and (min-width: 48rem)";
 
 /**
  * "My players" (a VIP manager's own book, `ownManager`) or any manager's for an admin (`ownManager` null: the
@@ -155,14 +160,18 @@ function LoadedBook({ view, data }: { view: View; data: PortfolioData }) {
           />
         ) : (
           <>
-            <PortfolioTableView
-              table={table}
-              caption={caption}
-              sort={view.sort}
-              dir={view.dir}
-              onSort={view.sortBy}
-            />
-            <PortfolioCards rows={rows} rules={rules} onFlag={view.setFlag} />
+            <ShownLayout query={WIDE} className="hidden md:block">
+              <PortfolioTableView
+                table={table}
+                caption={caption}
+                sort={view.sort}
+                dir={view.dir}
+                onSort={view.sortBy}
+              />
+            </ShownLayout>
+            <ShownLayout query={NARROW} className="md:hidden">
+              <PortfolioCards rows={rows} rules={rules} onFlag={view.setFlag} />
+            </ShownLayout>
           </>
         )}
       </Card>

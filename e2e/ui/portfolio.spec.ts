@@ -155,6 +155,15 @@ test.describe("the portfolio", () => {
     await expect(page.getByTestId("flag-filter-deposit_spike")).toContainText("usual week");
     await expectNoSidewaysScroll(page);
     await capture(page, testInfo, "portfolio-390-filtered");
+
+    // Widened (a turned tablet, a resized window): the table, which the phone never hydrated, now shows the
+    // current rows in the current order, and its headings sort.
+    await page.setViewportSize(DESKTOP);
+    await expect(tableRows(page)).toHaveCount(spikes.length);
+    await expect(tableRows(page).first()).toBeVisible();
+    expect(await ids(tableRows(page))).toEqual(sortPortfolio(spikes, "deposits", "asc").map((p) => p.id));
+    await page.getByRole("button", { name: "Sort by balance" }).click();
+    await expect(page).toHaveURL(/sort=balance/);
   });
 
   test("an admin picks any manager's book; an empty book and a failed read say so", async ({

@@ -1,6 +1,5 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { PortfolioPage } from "@/components/portfolio/portfolio-view";
 import { getCurrentSession } from "@/lib/auth/session";
 import { firstViewUser } from "../first-view-user.ts";
@@ -25,11 +24,12 @@ export default async function PortfolioRoute({ searchParams }: { searchParams: S
   const manager = ownManager ?? (typeof requested === "string" ? requested : "");
   const user = manager ? await firstViewUser(session) : null;
   const firstView = user ? await prefetchPortfolio(manager, user) : undefined;
+  // No Suspense boundary: the page is dynamic, so nothing in it suspends, and the first view is then part of the
+  // HTML's first flush instead of streamed behind a boundary that only a script reveals (as on the profile page;
+  // behind one, the largest paint waited for the scripts: docs/performance.md).
   return (
     <HydrationBoundary state={firstView}>
-      <Suspense>
-        <PortfolioPage ownManager={ownManager} />
-      </Suspense>
+      <PortfolioPage ownManager={ownManager} />
     </HydrationBoundary>
   );
 }
