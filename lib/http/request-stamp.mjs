@@ -197,6 +197,36 @@ function stampRequest(request, response, socket) {
     dev: settings.dev,
   });
   for (const [name, value] of headers) response.setHeader(name, value);
+  sendWholeWhenReady(response);
+}
+
+/**
+ * Holds what a response writes until the end of the event loop's turn (cork, uncork on setImmediate). Next.js
+ * sends a body chunked: its headers in one write, the body and its end in others. An instance killed between those
+ * writes had sent a 200 that never ended, which HAProxy cannot send again elsewhere and must cut: the client got
+ * ECONNRESET (the SIGKILL test through HAProxy, once in ~5 runs). Corked, a body written and ended in the same
+ * turn leaves in one write (end() uncorks fully), so a killed instance has sent all of an answer or none of it,
+ * and HAProxy sends a read that got none elsewhere. A stream (an export, live updates) still leaves turn by turn; backpressure still holds.
+ */
+function sendWholeWhenReady(response) {
+  let corked = false;
+  const corkForThisTurn = () => {
+    if (corked) return;
+    corked = true;
+    response.cork();
+    setImmediate(() => {
+      corked = false;
+      response.uncork();
+    });
+  };
+  // Next.js flushes the headers on their own first, then writes the body.
+  for (const name of ["flushHeaders", "write"]) {
+    const original = response[name];
+    response[name] = function corked(...args) {
+      corkForThisTurn();
+      return original.apply(this, args);
+    };
+  }
 }
 
 /**
