@@ -80,6 +80,8 @@ for (const viewport of SIZES) {
       await expect(page).toHaveURL(/[?&]section=overview/);
       await page.keyboard.press("ArrowLeft");
       await expect(tab(page, "Activity")).toBeFocused();
+      // The selection reaches the URL (a history entry) before Back: Back must step from it, not race it.
+      await expect(page).toHaveURL(/[?&]section=activity/);
 
       // Back steps through the sections; a shared link opens the section it names.
       await page.goBack();
