@@ -5,7 +5,7 @@ import { parseIngestConfig } from "@/lib/ingest/config";
 import { startIngest } from "@/lib/ingest/consumer";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
 import { WALLET_STREAM, WALLET_SUBJECTS } from "@/lib/schemas/wallet-events";
-import { Publisher } from "./publisher.ts";
+import { PUBLISHING_CONNECTION, Publisher } from "./publisher.ts";
 import type { SimTransaction, WalletSim } from "./wallet-sim.ts";
 
 /*
@@ -40,7 +40,12 @@ export async function startQuietIngest(
 }
 
 export async function connectPublisher(url: string): Promise<{ nc: NatsConnection; publisher: Publisher }> {
-  const nc = await connect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+  const nc = await connect({
+    servers: url,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 100,
+    ...PUBLISHING_CONNECTION,
+  });
   await ensureWalletStream(await jetstreamManager(nc));
   return { nc, publisher: new Publisher(jetstream(nc)) };
 }

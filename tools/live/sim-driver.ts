@@ -14,18 +14,21 @@ export interface DriveOptions {
 export async function drive(sim: WalletSim, publisher: Publisher, options: DriveOptions): Promise<number> {
   const start = Date.now();
   let sent = 0;
-  const send = async (e: SimEvent) => {
-    options.onEvent?.(e);
-    await publisher.publish(e);
-    sent += 1;
-    if (sim.duplicate()) await publisher.publish(e);
-  };
+  // Each tick's events are handed over without an await between them (one socket write for all), except where
+  // the publisher's in-flight bound makes the loop wait.
   while (!options.signal?.aborted) {
     const now = Date.now();
     if (now - start >= options.durationMs) break;
     const due = Math.floor(((now - start) * options.rate) / 1000);
     while (sent < due && !options.signal?.aborted) {
-      for (const e of sim.step(Date.now())) await send(e);
+      for (const e of sim.step(Date.now())) {
+        options.onEvent?.(e);
+        for (const copy of sim.duplicate() ? [e, e] : [e]) {
+          const wait = publisher.publish(copy);
+          if (wait) await wait;
+        }
+        sent += 1;
+      }
     }
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -34,6 +37,6 @@ export async function drive(sim: WalletSim, publisher: Publisher, options: Drive
 
 /** Publishes every settlement still pending, so the final states are all in the stream. */
 export async function settleAll(sim: WalletSim, publisher: Publisher): Promise<void> {
-  for (const e of sim.settle(Number.POSITIVE_INFINITY)) await publisher.publish(e);
+  await publisher.publishAll(sim.settle(Number.POSITIVE_INFINITY));
   await publisher.settle();
 }

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
-import { Publisher, playersNdjson, transactionsNdjson } from "./publisher.ts";
+import { PUBLISHING_CONNECTION, Publisher, playersNdjson, transactionsNdjson } from "./publisher.ts";
 import { drive, settleAll } from "./sim-driver.ts";
 import { WalletSim } from "./wallet-sim.ts";
 
@@ -37,6 +37,7 @@ if (!(rate > 0) || !(players > 0) || !(duration > 0) || !/^[A-Z]{1,3}$/.test(val
 const nc = await connect({
   servers: process.env.NATS_URL ?? "nats://127.0.0.1:4222",
   maxReconnectAttempts: -1,
+  ...PUBLISHING_CONNECTION,
 });
 await ensureWalletStream(await jetstreamManager(nc));
 const sim = new WalletSim({ players, prefix: values.prefix, seed: Number(values.seed) });
@@ -45,7 +46,7 @@ const abort = new AbortController();
 process.on("SIGINT", () => abort.abort());
 process.on("SIGTERM", () => abort.abort());
 
-for (const e of sim.playerEvents()) await publisher.publish(e);
+await publisher.publishAll(sim.playerEvents());
 await publisher.settle();
 console.log(
   `wallet:simulate: ${players} players published; ${rate} events/s${Number.isFinite(duration) ? ` for ${duration / 1000} s` : " until Ctrl-C"}`,
