@@ -33,6 +33,9 @@ const names = (columns: string) =>
     .map((c) => c.trim().split(/\s+/)[0] ?? "")
     .filter(Boolean);
 
+// The batches arrive as one JSON parameter, unpacked by json_to_recordset: read once, the text form is cheaper than
+// jsonb's, which is built whole before it is unpacked (npm run bench:changes, 1,000-event batches, two interleaved
+// rounds: 4,246 -> 4,490 events/s with the feed's triggers, 5,549 -> 6,366 without).
 const PLAYER_NAMES = names(PLAYER_EVENT_COLUMNS);
 const TRANSACTION_NAMES = names(TRANSACTION_EVENT_COLUMNS);
 
@@ -43,7 +46,7 @@ const TRANSACTION_NAMES = names(TRANSACTION_EVENT_COLUMNS);
  */
 export const UPSERT_PLAYERS_SQL = `
 INSERT INTO players AS p (${PLAYER_NAMES.join(", ")})
-SELECT ${PLAYER_NAMES.join(", ")} FROM jsonb_to_recordset($1::jsonb) AS x(${PLAYER_EVENT_COLUMNS})
+SELECT ${PLAYER_NAMES.join(", ")} FROM json_to_recordset($1::json) AS x(${PLAYER_EVENT_COLUMNS})
 ON CONFLICT (id) DO UPDATE SET
   ${PLAYER_NAMES.filter((n) => n !== "id")
     .map((n) => `${n} = EXCLUDED.${n}`)
@@ -75,7 +78,7 @@ const CONTRIBUTIONS = `
  */
 export const UPSERT_TRANSACTIONS_SQL = `
 WITH incoming AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${TRANSACTION_EVENT_COLUMNS})
+  SELECT * FROM json_to_recordset($1::json) AS x(${TRANSACTION_EVENT_COLUMNS})
 ),
 old AS (
   SELECT t.id, t.player_id, t.event_type, t.amount, t.status
