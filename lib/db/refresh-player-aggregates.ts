@@ -40,19 +40,30 @@ export const LAST_TRANSACTION_COLUMNS_SQL =
   "ld.amount AS ld_amount, ld.date AS ld_date, lw.id AS lw_id, lw.amount AS lw_amount, lw.date AS lw_date, lw.completed_at AS lw_completed, lb.date AS lb_date, lb.amount AS lb_amount";
 
 /**
- * The SET clauses of those KPIs and of `wr` (wagering still required on the newest grant), from a row `c` with
- * the lookups' columns, its `id` and its bonus balance in `bonusColumn`.
+ * The sum (negative, or 0) of the bets that count toward wagering a grant dated `since` (pending or completed, from
+ * that instant on) of the player `player`: an index-only range of transactions_wagering_bets_idx.
  */
-export const lastTransactionKpisSetSql = (bonusColumn: string) => `
+export const wageringBetsSql = (player: string, since: string) =>
+  `COALESCE((SELECT SUM(b.amount) FROM transactions b
+      WHERE b.player_id = ${player} AND b.event_type = 'bet' AND b.status IN ('pending', 'completed')
+        AND b.date >= ${since}), 0)`;
+
+/**
+ * The SET clauses of those KPIs and of `wr` (wagering still required on the newest grant), from a row `c` with
+ * the lookups' columns, its `id` and its bonus balance in `bonusColumn`; `betsSinceGrant` is the SQL of the bets'
+ * sum since c.lb_date (read here by default; the live consumer keeps it per player, lib/ingest/apply-sql.ts).
+ */
+export const lastTransactionKpisSetSql = (
+  bonusColumn: string,
+  betsSinceGrant = wageringBetsSql("c.id", "c.lb_date"),
+) => `
   last_deposit_amount = c.ld_amount,
   last_deposit_date = c.ld_date,
   last_withdrawal_amount = -c.lw_amount,
   last_withdrawal_date = c.lw_date,
   last_withdrawal_status = CASE WHEN c.lw_id IS NULL THEN NULL WHEN c.lw_completed IS NULL THEN 'pending' ELSE 'completed' END,
   wr = CASE WHEN c.${bonusColumn} > 0 AND c.lb_date IS NOT NULL THEN GREATEST(
-    ${WAGERING_MULTIPLIER} * c.lb_amount + COALESCE((SELECT SUM(b.amount) FROM transactions b
-      WHERE b.player_id = c.id AND b.event_type = 'bet' AND b.status IN ('pending', 'completed')
-        AND b.date >= c.lb_date), 0), 0) ELSE 0 END`;
+    ${WAGERING_MULTIPLIER} * c.lb_amount + ${betsSinceGrant}, 0) ELSE 0 END`;
 
 export const REFRESH_PLAYER_AGGREGATES_SQL = `
 WITH target AS (
@@ -83,7 +94,11 @@ UPDATE players p SET
   ltw = c.ltw,
   ltnc = c.ltd - c.ltw,
   ftd_date = c.ftd,
-  active_bonus = c.bonus > 0,${lastTransactionKpisSetSql("bonus")}
+  active_bonus = c.bonus > 0,${lastTransactionKpisSetSql("bonus")},
+  -- The live consumer's running sum of bets since the grant (apply-sql.ts): unknown after a full refresh, so its
+  -- next batch of this player reads it whole.
+  wr_grant_date = NULL,
+  wr_bets = 0
 FROM computed c
 WHERE p.id = c.id
 `;

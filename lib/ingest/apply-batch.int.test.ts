@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
+import { REFRESH_PLAYER_AGGREGATES_SQL, wageringBetsSql } from "@/lib/db/refresh-player-aggregates";
 import {
   parseWalletPlayer,
   parseWalletTransaction,
@@ -24,6 +24,15 @@ const DERIVED = `cash_balance, bonus_balance, total_balance, pending_withdrawal,
 async function derivedFigures(client: pg.ClientBase) {
   const { rows } = await client.query(`SELECT id, ${DERIVED} FROM players ORDER BY id`);
   return rows;
+}
+
+/** The consumer's running sums of bets since the grant (wr_bets): how many are kept, and how many disagree. */
+async function runningSums(client: pg.ClientBase) {
+  const { rows } = await client.query<{ kept: number; wrong: number }>(`
+    SELECT count(*)::int AS kept,
+      count(*) FILTER (WHERE p.wr_bets <> ${wageringBetsSql("p.id", "p.wr_grant_date")})::int AS wrong
+    FROM players p WHERE p.wr_grant_date IS NOT NULL`);
+  return rows[0];
 }
 
 /** The players' figures as the full recompute derives them, read inside a transaction that is rolled back. */
@@ -80,14 +89,20 @@ describe("applyBatch: each batch leaves every player as the full recompute would
     await client.query("COMMIT");
     const clock = { now: Date.now() };
     const seen = new Set<string>();
+    let movedSums = 0;
     for (let batch = 0; batch < 40; batch++) {
       const transactions = nextBatch(sim, clock, 12);
       for (const t of transactions) seen.add(`${t.event_type}:${t.status}`);
       await client.query("BEGIN");
       await applyBatch(client, { players: [], transactions, progress: null });
       await client.query("COMMIT");
+      const sums = await runningSums(client);
+      expect(sums?.wrong, `after batch ${batch}`).toBe(0);
+      movedSums += sums?.kept ?? 0;
       expect(await derivedFigures(client), `after batch ${batch}`).toEqual(await recomputedFigures(client));
     }
+    // wr came from the running sums, not only from reading the bets whole.
+    expect(movedSums).toBeGreaterThan(40);
     // The run covers what the figures depend on: grants, bets, settled and failed money movements.
     expect([...seen]).toEqual(
       expect.arrayContaining(["bonus:completed", "bet:completed", "deposit:completed", "deposit:pending"]),

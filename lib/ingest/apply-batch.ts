@@ -59,6 +59,7 @@ const deltaColumns = (rows: PlayerDelta[]) => [
   rows.map((r) => r.pending_w),
   rows.map((r) => r.ltd),
   rows.map((r) => r.ltw),
+  rows.map((r) => r.bets),
 ];
 
 /** A transaction event as a JSON record; the amount keeps its digits (a JSON string PostgreSQL reads as numeric). */

@@ -2,6 +2,7 @@ import {
   LAST_TRANSACTION_COLUMNS_SQL,
   lastTransactionKpisSetSql,
   lastTransactionLookupsSql,
+  wageringBetsSql,
 } from "@/lib/db/refresh-player-aggregates";
 
 /*
@@ -81,7 +82,7 @@ WITH incoming AS (
   SELECT * FROM json_to_recordset($1::json) AS x(${TRANSACTION_EVENT_COLUMNS})
 ),
 old AS (
-  SELECT t.id, t.player_id, t.event_type, t.amount, t.status
+  SELECT t.id, t.player_id, t.event_type, t.amount, t.status, t.date
   FROM transactions t WHERE t.id IN (SELECT id FROM incoming)
 ),
 up AS (
@@ -92,15 +93,17 @@ up AS (
       .map((n) => `${n} = EXCLUDED.${n}`)
       .join(",\n    ")}
   WHERE t.version < EXCLUDED.version
-  RETURNING t.id, t.player_id, t.event_type, t.amount, t.status
+  RETURNING t.id, t.player_id, t.event_type, t.amount, t.status, t.date
 ),
 effects AS (
-  SELECT player_id, event_type, amount, status, 1 AS sign FROM up
+  SELECT player_id, event_type, amount, status, date, 1 AS sign FROM up
   UNION ALL
-  SELECT o.player_id, o.event_type, o.amount, o.status, -1 FROM old o JOIN up USING (id)
+  SELECT o.player_id, o.event_type, o.amount, o.status, o.date, -1 FROM old o JOIN up USING (id)
 )
-SELECT player_id AS id, count(*) FILTER (WHERE sign = 1)::int AS written, ${CONTRIBUTIONS}
-FROM effects GROUP BY player_id`;
+SELECT p.id, count(*) FILTER (WHERE sign = 1)::int AS written, ${CONTRIBUTIONS},
+  COALESCE(SUM(sign * amount) FILTER (WHERE event_type = 'bet' AND status IN ('pending', 'completed')
+    AND date >= p.wr_grant_date), 0) AS bets
+FROM effects e JOIN players p ON p.id = e.player_id GROUP BY p.id`;
 
 /** One player's row of UPSERT_TRANSACTIONS_SQL: numeric sums as PostgreSQL's exact decimal text. */
 export interface PlayerDelta {
@@ -111,23 +114,33 @@ export interface PlayerDelta {
   pending_w: string;
   ltd: string;
   ltw: string;
+  /** How far the player's running sum of bets since its grant (players.wr_bets) moves, if the grant stays. */
+  bets: string;
 }
 
 /**
  * The touched players' sums moved by their deltas ($1 ids, $2… the sums, as UPSERT_TRANSACTIONS_SQL returned
  * them) and their KPIs that are not sums, in ONE update per player: each an index lookup from the newest (or
- * oldest) end, as REFRESH_PLAYER_AGGREGATES_SQL defines them; \`wr\` sums the bets since the newest completed
- * bonus grant only, on the bonus balance the batch leaves. A second update per player and batch would write a
- * second row version (and, without room on its page, an entry in every index of players).
+ * oldest) end, as REFRESH_PLAYER_AGGREGATES_SQL defines them; \`wr\` from the newest completed bonus grant and
+ * the bets since it (players.wr_bets, kept per player for the grant dated players.wr_grant_date), on the bonus
+ * balance the batch leaves. A second update per player and batch would write a second row version (and, without
+ * room on its page, an entry in every index of players).
  */
 export const APPLY_PLAYER_DELTAS_SQL = `
 WITH d AS (
-  SELECT * FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])
-    AS d(id, cash, bonus, pending_w, ltd, ltw)
+  SELECT * FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[],
+    $7::numeric[]) AS d(id, cash, bonus, pending_w, ltd, ltw, bets)
 ),
-target AS (SELECT p.id, p.bonus_balance + d.bonus AS bonus_balance FROM players p JOIN d USING (id)),
+target AS (
+  SELECT p.id, p.bonus_balance + d.bonus AS bonus_balance, p.wr_grant_date, p.wr_bets + d.bets AS wr_bets
+  FROM players p JOIN d USING (id)
+),
 computed AS (
-  SELECT p.id, p.bonus_balance, fd.date AS ftd, ${LAST_TRANSACTION_COLUMNS_SQL}
+  SELECT p.id, p.bonus_balance, fd.date AS ftd, ${LAST_TRANSACTION_COLUMNS_SQL},
+    -- The bets since the newest grant: moved by the batch's bets while the grant stays, else read whole (a new
+    -- grant, the first batch after a full refresh). Read whole every batch, it grew with the player's history.
+    CASE WHEN lb.date IS NULL THEN 0 WHEN lb.date = p.wr_grant_date THEN p.wr_bets
+      ELSE ${wageringBetsSql("p.id", "lb.date")} END AS bets_since_grant
   FROM target p
   LEFT JOIN LATERAL (SELECT date FROM transactions
     WHERE player_id = p.id AND event_type = 'deposit' AND completed_at IS NOT NULL
@@ -144,7 +157,9 @@ UPDATE players p SET
   ltw = p.ltw + d.ltw,
   ltnc = p.ltnc + d.ltd - d.ltw,
   active_bonus = c.bonus_balance > 0,
-  ftd_date = c.ftd,${lastTransactionKpisSetSql("bonus_balance")}
+  ftd_date = c.ftd,${lastTransactionKpisSetSql("bonus_balance", "c.bets_since_grant")},
+  wr_grant_date = c.lb_date,
+  wr_bets = c.bets_since_grant
 FROM computed c JOIN d USING (id)
 WHERE p.id = c.id`;
 

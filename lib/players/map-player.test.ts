@@ -39,6 +39,8 @@ function row(overrides: Partial<Player> = {}): Player {
     ltd: D("100.10"),
     ltw: D("25"),
     ltnc: D("75.1"),
+    wrGrantDate: null,
+    wrBets: D("0"),
     segments: ["vip_gold", "slots_lover"],
     marketingEmailSubscription: true,
     emailValidation: true,

@@ -1,14 +1,22 @@
 import type { ClientBase } from "pg";
+import { wageringBetsSql } from "@/lib/db/refresh-player-aggregates";
 
 /*
  * The exactness check (issue 24): the read model the consumer built, incrementally, from the wallet's events
  * against what db:import derives from the same final states (a reference database loaded from the NDJSON of the
  * published records): every touched player's profile (balances, KPIs), every transaction (state included) and
  * the daily stats, value by value. `version` is left out: db:import does not carry it; `updated_at` too: it is
- * the time of each database's own write.
+ * the time of each database's own write. The consumer's running sum of bets since the grant (wr_grant_date,
+ * wr_bets; db:import leaves it unknown) is compared as whether it agrees with the transactions: true on both sides.
  */
 const PLAYER_SQL = `
-  SELECT to_jsonb(p) - 'version' - 'updated_at' AS row FROM players p WHERE id = ANY($1::text[]) ORDER BY id`;
+  SELECT to_jsonb(p) - 'version' - 'updated_at' - 'wr_grant_date' - 'wr_bets'
+    || jsonb_build_object('wr_bets_agree', p.wr_grant_date IS NULL OR (
+      p.wr_grant_date = (SELECT g.date FROM transactions g
+        WHERE g.player_id = p.id AND g.event_type = 'bonus' AND g.amount > 0 AND g.completed_at IS NOT NULL
+        ORDER BY g.date DESC, g.id DESC LIMIT 1)
+      AND p.wr_bets = ${wageringBetsSql("p.id", "p.wr_grant_date")})) AS row
+  FROM players p WHERE id = ANY($1::text[]) ORDER BY id`;
 const TRANSACTION_SQL = `
   SELECT to_jsonb(t) - 'version' - 'updated_at' AS row FROM transactions t WHERE player_id = ANY($1::text[]) ORDER BY id`;
 const STATS_SQL = `
