@@ -206,7 +206,8 @@ function stampRequest(request, response, socket) {
  * writes had sent a 200 that never ended, which HAProxy cannot send again elsewhere and must cut: the client got
  * ECONNRESET (the SIGKILL test through HAProxy, once in ~5 runs). Corked, a body written and ended in the same
  * turn leaves in one write (end() uncorks fully), so a killed instance has sent all of an answer or none of it,
- * and HAProxy sends a read that got none elsewhere. A stream (an export, live updates) still leaves turn by turn; backpressure still holds.
+ * and HAProxy sends a read that got none elsewhere. A stream (an export, live updates) still leaves turn by turn;
+ * backpressure still holds.
  */
 function sendWholeWhenReady(response) {
   let corked = false;
