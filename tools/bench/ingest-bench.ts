@@ -16,7 +16,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { jetstream } from "@nats-io/jetstream";
 import pg from "pg";
 import { applyMigrations } from "@/lib/db/schema-engine";
 import { PLAYER_CHANGES_CHANNEL } from "@/lib/ingest/player-changes";
@@ -174,7 +173,7 @@ async function setUp(): Promise<IngestBench> {
   started.pub = pub;
   const fresh: { tx: SimTransaction; at: number }[] = [];
   const sim = new WalletSim({ players: num("players"), prefix: "B", seed: 2000 });
-  const publisher = new Publisher(jetstream(pub.nc), {
+  const publisher = new Publisher(pub.nc, {
     onAck: (event, at, seq, duplicate) => {
       if (duplicate) return;
       meter.published.set(seq, at);

@@ -5,7 +5,7 @@ import { parseIngestConfig } from "@/lib/ingest/config";
 import { startIngest } from "@/lib/ingest/consumer";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
 import { WALLET_STREAM, WALLET_SUBJECTS } from "@/lib/schemas/wallet-events";
-import { PUBLISHING_CONNECTION, Publisher } from "./publisher.ts";
+import { Publisher } from "./publisher.ts";
 import type { SimTransaction, WalletSim } from "./wallet-sim.ts";
 
 /*
@@ -44,10 +44,9 @@ export async function connectPublisher(url: string): Promise<{ nc: NatsConnectio
     servers: url,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 100,
-    ...PUBLISHING_CONNECTION,
   });
   await ensureWalletStream(await jetstreamManager(nc));
-  return { nc, publisher: new Publisher(jetstream(nc)) };
+  return { nc, publisher: new Publisher(nc) };
 }
 
 export interface ExpectedTotals {

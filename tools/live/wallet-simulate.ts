@@ -7,10 +7,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
-import { PUBLISHING_CONNECTION, Publisher, playersNdjson, transactionsNdjson } from "./publisher.ts";
+import { Publisher, playersNdjson, transactionsNdjson } from "./publisher.ts";
 import { drive, settleAll } from "./sim-driver.ts";
 import { WalletSim } from "./wallet-sim.ts";
 
@@ -37,11 +37,10 @@ if (!(rate > 0) || !(players > 0) || !(duration > 0) || !/^[A-Z]{1,3}$/.test(val
 const nc = await connect({
   servers: process.env.NATS_URL ?? "nats://127.0.0.1:4222",
   maxReconnectAttempts: -1,
-  ...PUBLISHING_CONNECTION,
 });
 await ensureWalletStream(await jetstreamManager(nc));
 const sim = new WalletSim({ players, prefix: values.prefix, seed: Number(values.seed) });
-const publisher = new Publisher(jetstream(nc), { onRetry: () => undefined });
+const publisher = new Publisher(nc, { onRetry: () => undefined });
 const abort = new AbortController();
 process.on("SIGINT", () => abort.abort());
 process.on("SIGTERM", () => abort.abort());
