@@ -18,6 +18,11 @@
  */
 export const WAGERING_MULTIPLIER = 30;
 
+/** The newest completed bonus grant (amount, date) of the player whose id is `playerId`: one index lookup. */
+export const newestBonusGrantSql = (playerId: string) => `SELECT amount, date FROM transactions
+    WHERE player_id = ${playerId} AND event_type = 'bonus' AND amount > 0 AND completed_at IS NOT NULL
+    ORDER BY date DESC, id DESC LIMIT 1`;
+
 /**
  * The KPIs read from one end of a player's history: the newest completed deposit (`ld`), the newest pending or
  * completed withdrawal (`lw`) and the newest completed bonus grant (`lb`), each an index lookup, for the row
@@ -31,9 +36,7 @@ export const lastTransactionLookupsSql = (player: string) => `
   LEFT JOIN LATERAL (SELECT id, amount, completed_at, date FROM transactions
     WHERE player_id = ${player}.id AND event_type = 'withdrawal' AND status IN ('pending', 'completed')
     ORDER BY date DESC, id DESC LIMIT 1) lw ON true
-  LEFT JOIN LATERAL (SELECT amount, date FROM transactions
-    WHERE player_id = ${player}.id AND event_type = 'bonus' AND amount > 0 AND completed_at IS NOT NULL
-    ORDER BY date DESC, id DESC LIMIT 1) lb ON true`;
+  LEFT JOIN LATERAL (${newestBonusGrantSql(`${player}.id`)}) lb ON true`;
 
 /** The lookups' columns as lastTransactionLookupsSql names them, for the SELECT list. */
 export const LAST_TRANSACTION_COLUMNS_SQL =

@@ -22,7 +22,7 @@ import { PLAYER_CHANGES_CHANNEL } from "@/lib/ingest/player-changes";
 import { createNatsServer } from "../../test/support/nats-server.ts";
 import { dropPostgresDatabase, recreatePostgresDatabase } from "../../test/support/test-db.ts";
 import { connectPublisher, expectedTotals, readTotals, waitForTotals } from "../live/live-test-kit.ts";
-import { Publisher } from "../live/publisher.ts";
+import type { Publisher } from "../live/publisher.ts";
 import { checkAgainstImport } from "../live/reference-import.ts";
 import { type ScriptProcess, startScriptProcess } from "../live/script-process.ts";
 import { drive, settleAll } from "../live/sim-driver.ts";
@@ -169,11 +169,8 @@ async function setUp(): Promise<IngestBench> {
   const meter = new LagMeter();
   const { listener, probe } = await watchCommits(dbUrl, meter);
   Object.assign(started, { listener, probe });
-  const pub = await connectPublisher(nats.url);
-  started.pub = pub;
   const fresh: { tx: SimTransaction; at: number }[] = [];
-  const sim = new WalletSim({ players: num("players"), prefix: "B", seed: 2000 });
-  const publisher = new Publisher(pub.nc, {
+  const pub = await connectPublisher(nats.url, {
     onAck: (event, at, seq, duplicate) => {
       if (duplicate) return;
       meter.published.set(seq, at);
@@ -181,6 +178,9 @@ async function setUp(): Promise<IngestBench> {
         fresh.push({ tx: event.record, at });
     },
   });
+  started.pub = pub;
+  const { publisher } = pub;
+  const sim = new WalletSim({ players: num("players"), prefix: "B", seed: 2000 });
   const bench: IngestBench = {
     nats,
     dbName,

@@ -1,5 +1,5 @@
 import type { ClientBase } from "pg";
-import { wageringBetsSql } from "@/lib/db/refresh-player-aggregates";
+import { newestBonusGrantSql, wageringBetsSql } from "@/lib/db/refresh-player-aggregates";
 
 /*
  * The exactness check (issue 24): the read model the consumer built, incrementally, from the wallet's events
@@ -12,9 +12,7 @@ import { wageringBetsSql } from "@/lib/db/refresh-player-aggregates";
 const PLAYER_SQL = `
   SELECT to_jsonb(p) - 'version' - 'updated_at' - 'wr_grant_date' - 'wr_bets'
     || jsonb_build_object('wr_bets_agree', p.wr_grant_date IS NULL OR (
-      p.wr_grant_date = (SELECT g.date FROM transactions g
-        WHERE g.player_id = p.id AND g.event_type = 'bonus' AND g.amount > 0 AND g.completed_at IS NOT NULL
-        ORDER BY g.date DESC, g.id DESC LIMIT 1)
+      p.wr_grant_date = (SELECT g.date FROM (${newestBonusGrantSql("p.id")}) g)
       AND p.wr_bets = ${wageringBetsSql("p.id", "p.wr_grant_date")})) AS row
   FROM players p WHERE id = ANY($1::text[]) ORDER BY id`;
 const TRANSACTION_SQL = `

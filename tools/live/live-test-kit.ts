@@ -5,7 +5,7 @@ import { parseIngestConfig } from "@/lib/ingest/config";
 import { startIngest } from "@/lib/ingest/consumer";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
 import { WALLET_STREAM, WALLET_SUBJECTS } from "@/lib/schemas/wallet-events";
-import { Publisher } from "./publisher.ts";
+import { Publisher, type PublisherOptions } from "./publisher.ts";
 import type { SimTransaction, WalletSim } from "./wallet-sim.ts";
 
 /*
@@ -39,14 +39,13 @@ export async function startQuietIngest(
   };
 }
 
-export async function connectPublisher(url: string): Promise<{ nc: NatsConnection; publisher: Publisher }> {
-  const nc = await connect({
-    servers: url,
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: 100,
-  });
+export async function connectPublisher(
+  url: string,
+  options?: PublisherOptions,
+): Promise<{ nc: NatsConnection; publisher: Publisher }> {
+  const nc = await connect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
   await ensureWalletStream(await jetstreamManager(nc));
-  return { nc, publisher: new Publisher(nc) };
+  return { nc, publisher: new Publisher(nc, options) };
 }
 
 export interface ExpectedTotals {

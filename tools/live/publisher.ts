@@ -58,11 +58,13 @@ export class Publisher {
   private readonly inbox = createInbox();
   private readonly awaitingAck = new Map<string, Outstanding>();
   private nextToken = 0;
+  private readonly maxInFlight: number;
 
   constructor(
     private readonly nc: NatsConnection,
     private readonly options: PublisherOptions = {},
   ) {
+    this.maxInFlight = options.maxInFlight ?? 512;
     nc.subscribe(`${this.inbox}.*`, { callback: (_error, msg) => this.onReply(msg) });
     const sweep = setInterval(() => this.resendUnacknowledged(), 500);
     sweep.unref();
@@ -76,7 +78,7 @@ export class Publisher {
    * publisher and NATS spent a third of their CPU in those writes.
    */
   publish(event: SimEvent): Promise<void> | undefined {
-    if (this.inFlight < (this.options.maxInFlight ?? 512)) {
+    if (this.inFlight < this.maxInFlight) {
       this.start(event);
       return undefined;
     }
@@ -97,7 +99,7 @@ export class Publisher {
   }
 
   private async publishWhenFree(event: SimEvent): Promise<void> {
-    while (this.inFlight >= (this.options.maxInFlight ?? 512)) {
+    while (this.inFlight >= this.maxInFlight) {
       await new Promise<void>((r) => this.waiters.push(r));
     }
     this.start(event);
