@@ -133,7 +133,7 @@ async function getPortfolio(options: GetPortfolioOptions, client = db): Promise<
 }
 
 async function book(): Promise<Map<string, PortfolioPlayer>> {
-  const portfolio = await getPortfolio({ manager: MANAGER, asOf: AS_OF, rules: RULES }, db);
+  const portfolio = await getPortfolio({ manager: MANAGER, asOf: AS_OF, rules: RULES, parts: 2 }, db);
   return new Map(portfolio.players.map((p) => [p.id, p]));
 }
 
@@ -141,20 +141,23 @@ const flagsOf = async (id: string) => (await book()).get(id)?.flags;
 
 describe("getPortfolio", () => {
   it("lists exactly the manager's players, ordered by id", async () => {
-    const portfolio = await getPortfolio({ manager: MANAGER, asOf: AS_OF, rules: RULES }, db);
+    const portfolio = await getPortfolio({ manager: MANAGER, asOf: AS_OF, rules: RULES, parts: 2 }, db);
     expect(portfolio.players.map((p) => p.id)).toEqual(
       PLAYERS.filter((p) => p[3] === MANAGER).map((p) => p[0]),
     );
     expect(portfolio.as_of).toBe("2026-06-30T12:00:00.000Z");
     expect(portfolio.manager).toBe(MANAGER);
-    expect((await getPortfolio({ manager: "Nobody At All", asOf: AS_OF, rules: RULES }, db)).players).toEqual(
-      [],
-    );
+    expect(
+      (await getPortfolio({ manager: "Nobody At All", asOf: AS_OF, rules: RULES, parts: 2 }, db)).players,
+    ).toEqual([]);
   });
 
   it("writes the body as stringifyJson writes the schema's value: same keys, order and digits", async () => {
     for (const rules of [RULES, { ...RULES, big_withdrawal_amounts: [] }]) {
-      const { body, playerIds } = await getPortfolioAnswer({ manager: MANAGER, asOf: AS_OF, rules }, db);
+      const { body, playerIds } = await getPortfolioAnswer(
+        { manager: MANAGER, asOf: AS_OF, rules, parts: 2 },
+        db,
+      );
       const decimal = (digits: string) => new ExactNumber(digits);
       const parsed = portfolioResponseSchema
         .strict()
@@ -162,9 +165,24 @@ describe("getPortfolio", () => {
       expect(body.text).toBe(stringifyJson(parsed));
       expect(playerIds).toEqual(parsed.players.map((p) => p.id));
     }
-    const empty = await getPortfolioAnswer({ manager: "Nobody At All", asOf: AS_OF, rules: RULES }, db);
+    const empty = await getPortfolioAnswer(
+      { manager: "Nobody At All", asOf: AS_OF, rules: RULES, parts: 2 },
+      db,
+    );
     expect(JSON.parse(empty.body.text).players).toEqual([]);
     expect(empty.playerIds).toEqual([]);
+  });
+
+  it("gives the same body and ids however many parts compute the book", async () => {
+    const answer = (parts: number) =>
+      getPortfolioAnswer({ manager: MANAGER, asOf: AS_OF, rules: RULES, parts }, db);
+    const whole = await answer(1);
+    expect(whole.playerIds).toHaveLength(PLAYERS.filter((p) => p[3] === MANAGER).length);
+    for (const parts of [2, 3, 7, 40]) {
+      const split = await answer(parts);
+      expect(split.body.text).toBe(whole.body.text);
+      expect(split.playerIds).toEqual(whole.playerIds);
+    }
   });
 
   it("computes the windows as whole UTC days", () => {
@@ -201,7 +219,7 @@ describe("getPortfolio", () => {
     expect(players.get("PPF15")?.flags).toEqual(["big_withdrawal"]);
     // Without an amount for the currency only the share rule applies.
     const noAmounts = await getPortfolio(
-      { manager: MANAGER, asOf: AS_OF, rules: { ...RULES, big_withdrawal_amounts: [] } },
+      { manager: MANAGER, asOf: AS_OF, rules: { ...RULES, big_withdrawal_amounts: [] }, parts: 2 },
       db,
     );
     expect(noAmounts.players.find((p) => p.id === "PPF04")?.flags).toEqual([]);

@@ -5,6 +5,7 @@ import { stringifyJson } from "@/lib/http/json";
 import { PORTFOLIO_FLAGS } from "@/lib/schemas/enums";
 import { JsonText } from "@/lib/schemas/json-text";
 import type { Portfolio, PortfolioFlagRules } from "@/lib/schemas/portfolio";
+import { type BookPart, mergeBookParts } from "./merge-book-parts.ts";
 
 const DAY = 86_400_000;
 
@@ -14,6 +15,13 @@ export interface GetPortfolioOptions {
   /** The instant the windows end at; its UTC day is the portfolio's day. */
   asOf: Date;
   rules: PortfolioFlagRules;
+  /**
+   * How many statements compute the book at once, each a share of its players on its own connection
+   * (PORTFOLIO_BOOK_PARTS). A book of 1,000 costs one statement ~40 ms of one core (docs/performance.md, "The
+   * portfolio in parts"); two, each half the book, use two cores and answer in about half the time. The body is the
+   * same for any number.
+   */
+  parts: number;
 }
 
 /** The portfolio's day windows, as UTC dates (`YYYY-MM-DD`), each inclusive. */
@@ -97,13 +105,17 @@ function figureSql(name: string, current: string, previous: string): Prisma.Sql 
 }
 
 /**
- * One statement: the book (players_vip_manager_id_idx), per player its 91 days from the stats (recentSql), and
+ * One statement for one part of the book (bookPartSql): the book (players_vip_manager_id_idx), per player its 91 days from the stats (recentSql), and
  * probes only where those days cannot answer (COALESCE and CASE evaluate them lazily): the last transaction or
  * completed deposit before the 91 days (the stats' indexes, backwards), the week's largest withdrawal when the
  * stats show a withdrawal that week (the type/date index), and the pending withdrawals (pendingSql). The figures and
- * flags (figuresSql) and each player's JSON (PLAYER_JSON) follow.
+ * flags (figuresSql) and each player's JSON (PLAYER_JSON), one per line, follow.
  */
-export function portfolioSql(options: GetPortfolioOptions, d: PortfolioDays): Prisma.Sql {
+export function portfolioSql(
+  options: GetPortfolioOptions,
+  d: PortfolioDays,
+  part: { index: number; count: number } = { index: 0, count: 1 },
+): Prisma.Sql {
   const { manager, asOf, rules } = options;
   const currencies = rules.big_withdrawal_amounts.map((a) => a.currency);
   const amounts = rules.big_withdrawal_amounts.map((a) => a.amount.digits);
@@ -140,11 +152,21 @@ export function portfolioSql(options: GetPortfolioOptions, d: PortfolioDays): Pr
       CROSS JOIN LATERAL (${recentSql(d)}) f
       CROSS JOIN LATERAL (${pendingSql(asOf)}) pw
       LEFT JOIN limits l ON l.currency = upper(b.currency)
-      WHERE b.vip_manager = ${manager}
+      WHERE b.vip_manager = ${manager} AND ${bookPartSql(part)}
     ), book AS (${figuresSql(options)})
-    SELECT COALESCE(string_agg(${PLAYER_JSON}, ',' ORDER BY id), '') AS players,
-           COALESCE(array_agg(id ORDER BY id), '{}') AS ids
+    SELECT COALESCE(string_agg(${PLAYER_JSON}, E'\\n' ORDER BY id COLLATE "C"), '') AS players,
+           COALESCE(array_agg(id ORDER BY id COLLATE "C"), '{}') AS ids
     FROM book`;
+}
+
+/**
+ * The part's players: a hash of the id splits the book, so each player is in exactly one part whatever each
+ * statement's snapshot holds. The players come one per line (JSON text holds no raw newline).
+ */
+function bookPartSql({ index, count }: { index: number; count: number }): Prisma.Sql {
+  return count <= 1
+    ? Prisma.sql`true`
+    : Prisma.sql`(hashtext(b.id) & 2147483647) % ${count}::int = ${index}::int`;
 }
 
 /**
@@ -239,22 +261,31 @@ export interface PortfolioAnswer {
 }
 
 /**
- * A VIP manager's book: every player whose `vip_manager` is `manager`, ordered by id, with the last 30 UTC days'
+ * A VIP manager's book: every player whose `vip_manager` is `manager`, ordered by id (byte order), with the last 30 UTC days'
  * completed deposits, withdrawals, net deposits and GGR against the 30 days before, days since the last deposit and
  * the last transaction, pending withdrawals and the flags (docs/decisions.md, "The portfolio"). An unknown manager
- * has an empty book (no error: a name is not a secret, and the caller's scope was checked before).
+ * has an empty book (no error: a name is not a secret, and the caller's scope was checked before). Computed in
+ * `parts` statements at once, each a share of the book, merged by id.
  */
 export async function getPortfolio(
   options: GetPortfolioOptions,
   db: PrismaClient = getPrisma(),
 ): Promise<PortfolioAnswer> {
   const days = portfolioDays(options.asOf);
-  const [book] = await db.$queryRaw<{ players: string; ids: string[] }[]>(portfolioSql(options, days));
+  const count = Math.max(1, Math.floor(options.parts));
+  const parts = await Promise.all(
+    Array.from({ length: count }, async (_, index): Promise<BookPart> => {
+      const sql = portfolioSql(options, days, { index, count });
+      const [part] = await db.$queryRaw<{ players: string; ids: string[] }[]>(sql);
+      return { players: part?.players ? part.players.split("\n") : [], ids: part?.ids ?? [] };
+    }),
+  );
+  const book = mergeBookParts(parts);
   const head =
     `{"manager":${stringifyJson(options.manager)},"as_of":${stringifyJson(options.asOf.toISOString())},` +
     `"flag_rules":${stringifyJson(options.rules)}`;
   return {
-    body: new JsonText(`${head},"players":[${book?.players ?? ""}]}`),
-    playerIds: book?.ids ?? [],
+    body: new JsonText(`${head},"players":[${book.players.join(",")}]}`),
+    playerIds: book.ids,
   };
 }

@@ -1,5 +1,6 @@
 import { portfolioAccess } from "@/lib/auth/portfolio-access";
 import { routeRead } from "@/lib/db/read-router";
+import { getEnv } from "@/lib/env";
 import { forbidden, invalidParameters } from "@/lib/http/problem";
 import { getPortfolio } from "@/lib/players/get-portfolio";
 import { portfolioAsOf, portfolioRulesFromEnv } from "@/lib/players/portfolio-rules";
@@ -21,7 +22,12 @@ export const portfolioRead = defineRead({
         ? invalidParameters(error)
         : forbidden(`Parameter 'manager' ${access.detail}.`, error);
     }
-    const options = { manager: access.manager, asOf: portfolioAsOf(), rules: portfolioRulesFromEnv() };
+    const options = {
+      manager: access.manager,
+      asOf: portfolioAsOf(),
+      rules: portfolioRulesFromEnv(),
+      parts: getEnv().PORTFOLIO_BOOK_PARTS,
+    };
     const { body, playerIds } = await routeRead((db) => getPortfolio(options, db));
     return { body, audit: { operation: "portfolio", playerId: null, resultPlayerIds: playerIds } };
   },
