@@ -97,7 +97,7 @@ export const portfolioResponseSchema = z
   .meta({
     id: "Portfolio",
     description:
-      "A VIP manager's players (profiles whose `vip_manager` is `manager`), ordered by id, each with its 30-day figures against the 30 days before, recency, pending withdrawals and flags. Exact: the flows come from the per-day statistics the database keeps current, whole UTC days.",
+      "A VIP manager's players (profiles whose `vip_manager` is `manager`), ordered by id (byte order), each with its 30-day figures against the 30 days before, recency, pending withdrawals and flags. Exact: the flows come from the per-day statistics the database keeps current, whole UTC days.",
   });
 
 export type Portfolio = z.infer<typeof portfolioResponseSchema>;

@@ -20,7 +20,7 @@ const getPortfolio = {
   requestParams: { query: portfolioQuerySchema, header: readHeaders },
   responses: {
     ...readResponses(
-      ok("The manager's players, ordered by id.", portfolioResponseSchema),
+      ok("The manager's players, ordered by id (byte order).", portfolioResponseSchema),
       "Invalid `manager`, `manager` left out by an admin, or an unknown parameter.",
     ),
     "403": problem(
