@@ -180,9 +180,21 @@ describe("getPortfolio", () => {
     expect(whole.playerIds).toHaveLength(PLAYERS.filter((p) => p[3] === MANAGER).length);
     for (const parts of [2, 3, 7, 40]) {
       const split = await answer(parts);
+      expect(split.parts).toBe(parts);
       expect(split.body.text).toBe(whole.body.text);
       expect(split.playerIds).toEqual(whole.playerIds);
     }
+  });
+
+  it("splits a book only while no other is being computed, and answers both the same", async () => {
+    const options = { manager: MANAGER, asOf: AS_OF, rules: RULES, parts: 2 };
+    const [first, second] = await Promise.all([
+      getPortfolioAnswer(options, db),
+      getPortfolioAnswer(options, db),
+    ]);
+    expect([first.parts, second.parts]).toEqual([2, 1]);
+    expect(second.body.text).toBe(first.body.text);
+    expect((await getPortfolioAnswer(options, db)).parts).toBe(2);
   });
 
   it("computes the windows as whole UTC days", () => {
