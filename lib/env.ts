@@ -224,8 +224,9 @@ const envSchema = z
     /** Deposit spike: deposits of the last 7 days above this many times the player's usual week. */
     PORTFOLIO_DEPOSIT_SPIKE_FACTOR: z.coerce.number().int().min(2).max(100).default(3),
     /**
-     * How many statements compute one portfolio at once, each a share of the book on its own connection: about
-     * the database server's cores a single request may use (lib/players/get-portfolio.ts). 1: one statement.
+     * At most how many statements compute one portfolio at once, each a share of the book on its own connection:
+     * about the database server's cores a single request may use. A book is split only while the process computes
+     * no other (lib/players/get-portfolio.ts). 1: one statement.
      */
     PORTFOLIO_BOOK_PARTS: z.coerce.number().int().min(1).max(16).default(2),
     /**

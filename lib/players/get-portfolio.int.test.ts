@@ -34,6 +34,8 @@ const RULES: PortfolioFlagRules = {
   big_withdrawal_percent: 50,
   deposit_spike_factor: 3,
 };
+/** The manager's book as the route asks for it (two parts: the default). */
+const BOOK: GetPortfolioOptions = { manager: MANAGER, asOf: AS_OF, rules: RULES, parts: 2 };
 
 // id, currency, total_balance, manager
 const PLAYERS: [string, string, string, string][] = [
@@ -133,7 +135,7 @@ async function getPortfolio(options: GetPortfolioOptions, client = db): Promise<
 }
 
 async function book(): Promise<Map<string, PortfolioPlayer>> {
-  const portfolio = await getPortfolio({ manager: MANAGER, asOf: AS_OF, rules: RULES, parts: 2 }, db);
+  const portfolio = await getPortfolio(BOOK, db);
   return new Map(portfolio.players.map((p) => [p.id, p]));
 }
 
@@ -141,23 +143,18 @@ const flagsOf = async (id: string) => (await book()).get(id)?.flags;
 
 describe("getPortfolio", () => {
   it("lists exactly the manager's players, ordered by id", async () => {
-    const portfolio = await getPortfolio({ manager: MANAGER, asOf: AS_OF, rules: RULES, parts: 2 }, db);
+    const portfolio = await getPortfolio(BOOK, db);
     expect(portfolio.players.map((p) => p.id)).toEqual(
       PLAYERS.filter((p) => p[3] === MANAGER).map((p) => p[0]),
     );
     expect(portfolio.as_of).toBe("2026-06-30T12:00:00.000Z");
     expect(portfolio.manager).toBe(MANAGER);
-    expect(
-      (await getPortfolio({ manager: "Nobody At All", asOf: AS_OF, rules: RULES, parts: 2 }, db)).players,
-    ).toEqual([]);
+    expect((await getPortfolio({ ...BOOK, manager: "Nobody At All" }, db)).players).toEqual([]);
   });
 
   it("writes the body as stringifyJson writes the schema's value: same keys, order and digits", async () => {
     for (const rules of [RULES, { ...RULES, big_withdrawal_amounts: [] }]) {
-      const { body, playerIds } = await getPortfolioAnswer(
-        { manager: MANAGER, asOf: AS_OF, rules, parts: 2 },
-        db,
-      );
+      const { body, playerIds } = await getPortfolioAnswer({ ...BOOK, rules }, db);
       const decimal = (digits: string) => new ExactNumber(digits);
       const parsed = portfolioResponseSchema
         .strict()
@@ -165,17 +162,13 @@ describe("getPortfolio", () => {
       expect(body.text).toBe(stringifyJson(parsed));
       expect(playerIds).toEqual(parsed.players.map((p) => p.id));
     }
-    const empty = await getPortfolioAnswer(
-      { manager: "Nobody At All", asOf: AS_OF, rules: RULES, parts: 2 },
-      db,
-    );
+    const empty = await getPortfolioAnswer({ ...BOOK, manager: "Nobody At All" }, db);
     expect(JSON.parse(empty.body.text).players).toEqual([]);
     expect(empty.playerIds).toEqual([]);
   });
 
   it("gives the same body and ids however many parts compute the book", async () => {
-    const answer = (parts: number) =>
-      getPortfolioAnswer({ manager: MANAGER, asOf: AS_OF, rules: RULES, parts }, db);
+    const answer = (parts: number) => getPortfolioAnswer({ ...BOOK, parts }, db);
     const whole = await answer(1);
     expect(whole.playerIds).toHaveLength(PLAYERS.filter((p) => p[3] === MANAGER).length);
     for (const parts of [2, 3, 7, 40]) {
@@ -187,14 +180,10 @@ describe("getPortfolio", () => {
   });
 
   it("splits a book only while no other is being computed, and answers both the same", async () => {
-    const options = { manager: MANAGER, asOf: AS_OF, rules: RULES, parts: 2 };
-    const [first, second] = await Promise.all([
-      getPortfolioAnswer(options, db),
-      getPortfolioAnswer(options, db),
-    ]);
+    const [first, second] = await Promise.all([getPortfolioAnswer(BOOK, db), getPortfolioAnswer(BOOK, db)]);
     expect([first.parts, second.parts]).toEqual([2, 1]);
     expect(second.body.text).toBe(first.body.text);
-    expect((await getPortfolioAnswer(options, db)).parts).toBe(2);
+    expect((await getPortfolioAnswer(BOOK, db)).parts).toBe(2);
   });
 
   it("computes the windows as whole UTC days", () => {
@@ -230,10 +219,7 @@ describe("getPortfolio", () => {
     expect(players.get("PPF08")?.flags).toEqual([]);
     expect(players.get("PPF15")?.flags).toEqual(["big_withdrawal"]);
     // Without an amount for the currency only the share rule applies.
-    const noAmounts = await getPortfolio(
-      { manager: MANAGER, asOf: AS_OF, rules: { ...RULES, big_withdrawal_amounts: [] }, parts: 2 },
-      db,
-    );
+    const noAmounts = await getPortfolio({ ...BOOK, rules: { ...RULES, big_withdrawal_amounts: [] } }, db);
     expect(noAmounts.players.find((p) => p.id === "PPF04")?.flags).toEqual([]);
     expect(noAmounts.players.find((p) => p.id === "PPF07")?.flags).toEqual(["big_withdrawal"]);
   });

@@ -105,11 +105,12 @@ function figureSql(name: string, current: string, previous: string): Prisma.Sql 
 }
 
 /**
- * One statement for one part of the book (bookPartSql): the book (players_vip_manager_id_idx), per player its 91 days from the stats (recentSql), and
- * probes only where those days cannot answer (COALESCE and CASE evaluate them lazily): the last transaction or
- * completed deposit before the 91 days (the stats' indexes, backwards), the week's largest withdrawal when the
- * stats show a withdrawal that week (the type/date index), and the pending withdrawals (pendingSql). The figures and
- * flags (figuresSql) and each player's JSON (PLAYER_JSON), one per line, follow.
+ * One statement for one part of the book (bookPartSql): the book (players_vip_manager_id_idx), per player its
+ * 91 days from the stats (recentSql), and probes only where those days cannot answer (COALESCE and CASE evaluate
+ * them lazily): the last transaction or completed deposit before the 91 days (the stats' indexes, backwards), the
+ * week's largest withdrawal when the stats show a withdrawal that week (the type/date index), and the pending
+ * withdrawals (pendingSql). The figures and flags (figuresSql) and each player's JSON (PLAYER_JSON), one per
+ * line, follow.
  */
 export function portfolioSql(
   options: GetPortfolioOptions,
@@ -273,11 +274,11 @@ let computing = 0;
 const partsNow = (parts: number) => (computing > 0 ? 1 : Math.max(1, Math.floor(parts)));
 
 /**
- * A VIP manager's book: every player whose `vip_manager` is `manager`, ordered by id (byte order), with the last 30 UTC days'
- * completed deposits, withdrawals, net deposits and GGR against the 30 days before, days since the last deposit and
- * the last transaction, pending withdrawals and the flags (docs/decisions.md, "The portfolio"). An unknown manager
- * has an empty book (no error: a name is not a secret, and the caller's scope was checked before). Computed in
- * up to `parts` statements at once (partsNow), each a share of the book, merged by id.
+ * A VIP manager's book: every player whose `vip_manager` is `manager`, ordered by id (byte order), with the last
+ * 30 UTC days' completed deposits, withdrawals, net deposits and GGR against the 30 days before, days since the
+ * last deposit and the last transaction, pending withdrawals and the flags (docs/decisions.md, "The portfolio").
+ * An unknown manager has an empty book (no error: a name is not a secret, and the caller's scope was checked
+ * before). Computed in up to `parts` statements at once (partsNow), each a share of the book, merged by id.
  */
 export async function getPortfolio(
   options: GetPortfolioOptions,
