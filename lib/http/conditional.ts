@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { jsonTextOf } from "./responses.ts";
+import { jsonTextOf, type SentJson } from "./responses.ts";
 
 /*
  * Conditional reads (RFC 9110 §13): every JSON read answered through withApi carries a weak ETag computed
@@ -11,9 +11,12 @@ import { jsonTextOf } from "./responses.ts";
 /** Cache-Control of the reads that carry an ETag: a client (never a shared cache) may keep it, but must ask. */
 export const REVALIDATE = "private, no-cache";
 
-/** `W/"<43 base64url characters of SHA-256>"` of the JSON text. */
-export function entityTag(text: string): string {
-  return `W/"${createHash("sha256").update(text).digest("base64url")}"`;
+/** `W/"<43 base64url characters of SHA-256>"` of the JSON text (its UTF-8 bytes, whether given whole or in pieces). */
+export function entityTag(text: SentJson): string {
+  const hash = createHash("sha256");
+  if (typeof text === "string") hash.update(text);
+  else for (const part of text) hash.update(part);
+  return `W/"${hash.digest("base64url")}"`;
 }
 
 /** The tags of an If-None-Match header (`*`, or a list of possibly weak tags); opaque tags keep their commas. */

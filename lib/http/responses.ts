@@ -1,12 +1,26 @@
+import { JsonText } from "../schemas/json-text.ts";
 import { stringifyJson } from "./json.ts";
 import { type ApiError, problemBody } from "./problem.ts";
 
-/** The JSON text of each jsonResponse, for its ETag (conditional.ts) without reading the body back. */
-const jsonTexts = new WeakMap<Response, string>();
+/** A JSON body as sent: its text, or its UTF-8 pieces in order (a JsonText given as pieces). */
+export type SentJson = string | readonly Uint8Array[];
 
-/** The text a jsonResponse was built from; undefined for any other response. */
-export function jsonTextOf(response: Response): string | undefined {
+/** The JSON text of each jsonResponse, for its ETag (conditional.ts) without reading the body back. */
+const jsonTexts = new WeakMap<Response, SentJson>();
+
+/** The text (or pieces) a jsonResponse was built from; undefined for any other response. */
+export function jsonTextOf(response: Response): SentJson | undefined {
   return jsonTexts.get(response);
+}
+
+/** The pieces as a stream, enqueued as they are: nothing is copied (they are only read on the way out). */
+function streamOfParts(parts: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
 }
 
 /**
@@ -17,8 +31,8 @@ export function jsonResponse(
   body: unknown,
   init: { status?: number; headers?: Record<string, string> } = {},
 ): Response {
-  const text = stringifyJson(body);
-  const response = new Response(text, {
+  const text: SentJson = body instanceof JsonText && body.parts ? body.parts : stringifyJson(body);
+  const response = new Response(typeof text === "string" ? text : streamOfParts(text), {
     status: init.status ?? 200,
     headers: {
       "Content-Type": "application/json; charset=utf-8",
