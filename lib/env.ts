@@ -230,6 +230,11 @@ const envSchema = z
      */
     PORTFOLIO_BOOK_PARTS: z.coerce.number().int().min(1).max(16).default(2),
     /**
+     * How many books (the most recently read) the process keeps computed, so that a re-read computes only the
+     * players that changed since (lib/players/portfolio-book-cache.ts). 0: every read computes the whole book.
+     */
+    PORTFOLIO_KEPT_BOOKS: z.coerce.number().int().min(0).max(10_000).default(50),
+    /**
      * The instant the portfolio's windows end at (ISO 8601); the server's clock without it. The embedded demo sets
      * it to the demo data's "now" (prisma/demo-data/clock.ts), whose history ends there.
      */

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { authHeaders, signToken } from "../../test/support/e2e-auth.ts";
 import { expectDocumented, expectProblem } from "./helpers.ts";
@@ -117,4 +117,36 @@ test("a portfolio read is audited with the ids of the players returned", async (
     filters: { manager: "Elena Rossi" },
     session_id: session,
   });
+});
+
+test("a book read again (from the kept rows) is the same document, tag and audit as the first", async ({
+  request,
+}) => {
+  const session = `e2e-${randomUUID()}`;
+  const who = `admin-${session}`;
+  const headers = authHeaders(await signToken(who, { roles: ["admin"], name: "Alex Admin" }), session);
+  const path = "/api/v1/portfolio?manager=Marcus%20Berg";
+  const first = await request.get(path, { headers });
+  const second = await request.get(path, { headers });
+  expect(second.headers()["content-type"]).toBe("application/json; charset=utf-8");
+  expect(await second.text()).toBe(await first.text());
+  await expectDocumented(request, second, "/portfolio");
+  const etag = second.headers().etag ?? "";
+  expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{43}"$/);
+  expect(etag).toBe(first.headers().etag);
+  // The tag names the bytes sent, whether the body was kept or computed.
+  expect(etag).toBe(
+    `W/"${createHash("sha256")
+      .update(await second.body())
+      .digest("base64url")}"`,
+  );
+  const current = await request.get(path, { headers: { ...headers, "If-None-Match": etag } });
+  expect(current.status()).toBe(304);
+  const audit = await request.get(`/api/v1/audit?subject=${encodeURIComponent(who)}&operation=portfolio`, {
+    headers: authHeaders(await admin()),
+  });
+  const events = ((await audit.json()) as { events: { result_player_ids: string[] }[] }).events;
+  const ids = ((await first.json()) as Book).players.map((p) => p.id);
+  expect(events).toHaveLength(3);
+  for (const event of events) expect(event.result_player_ids).toEqual(ids);
 });

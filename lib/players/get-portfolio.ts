@@ -6,6 +6,13 @@ import { PORTFOLIO_FLAGS } from "@/lib/schemas/enums";
 import { JsonText } from "@/lib/schemas/json-text";
 import type { Portfolio, PortfolioFlagRules } from "@/lib/schemas/portfolio";
 import { type BookPart, mergeBookParts } from "./merge-book-parts.ts";
+import {
+  type BookState,
+  type KeptBook,
+  type KeptPlayer,
+  type PortfolioBookCache,
+  playersToCompute,
+} from "./portfolio-book-cache.ts";
 
 const DAY = 86_400_000;
 
@@ -22,7 +29,15 @@ export interface GetPortfolioOptions {
    * same for any number.
    */
   parts: number;
+  /**
+   * The books this process keeps (PORTFOLIO_KEPT_BOOKS): with it, a re-read computes only the players the change
+   * feed names since, and those whose figures the clock has moved. Without it, the whole book is computed.
+   */
+  cache?: PortfolioBookCache;
 }
+
+/** Which players a statement computes: a manager's book, or the named players (the kept book's stale ones). */
+type BookSelection = { manager: string } | { ids: readonly string[] };
 
 /** The portfolio's day windows, as UTC dates (`YYYY-MM-DD`), each inclusive. */
 export interface PortfolioDays {
@@ -116,8 +131,9 @@ export function portfolioSql(
   options: GetPortfolioOptions,
   d: PortfolioDays,
   part: { index: number; count: number } = { index: 0, count: 1 },
+  selection: BookSelection = { manager: options.manager },
 ): Prisma.Sql {
-  const { manager, asOf, rules } = options;
+  const { asOf, rules } = options;
   const currencies = rules.big_withdrawal_amounts.map((a) => a.currency);
   const amounts = rules.big_withdrawal_amounts.map((a) => a.amount.digits);
   return Prisma.sql`
@@ -148,16 +164,34 @@ export function portfolioSql(
                  ORDER BY t.date DESC OFFSET 0
                ) w
              ) END AS largest_wd_7d,
+             CASE WHEN f.week_withdrawal_days > 0 THEN (
+               SELECT min(t.date) FROM transactions t
+               WHERE t.player_id = b.id AND t.event_type = 'withdrawal'
+                 AND t.date > ${asOf}::timestamptz - interval '7 days' AND t.date <= ${asOf}::timestamptz
+             ) END AS week_oldest_wd,
+             (
+               -- A withdrawal dated after asOf enters the 7 days (and the pending ones) when the clock reaches it.
+               SELECT t.date FROM transactions t
+               WHERE t.player_id = b.id AND t.event_type = 'withdrawal' AND t.date > ${asOf}::timestamptz
+               ORDER BY t.date LIMIT 1
+             ) AS next_wd,
              l.amount AS big_amount
       FROM players b
       CROSS JOIN LATERAL (${recentSql(d)}) f
       CROSS JOIN LATERAL (${pendingSql(asOf)}) pw
       LEFT JOIN limits l ON l.currency = upper(b.currency)
-      WHERE b.vip_manager = ${manager} AND ${bookPartSql(part)}
-    ), book AS (${figuresSql(options)})
+      WHERE ${selectionSql(selection)} AND ${bookPartSql(part)}
+    ), book AS (${figuresSql(options, d)})
     SELECT COALESCE(string_agg(${PLAYER_JSON}, E'\\n' ORDER BY id COLLATE "C"), '') AS players,
-           COALESCE(array_agg(id ORDER BY id COLLATE "C"), '{}') AS ids
+           COALESCE(array_agg(id ORDER BY id COLLATE "C"), '{}') AS ids,
+           COALESCE(array_agg(valid_until ORDER BY id COLLATE "C"), '{}') AS valid_until
     FROM book`;
+}
+
+function selectionSql(selection: BookSelection): Prisma.Sql {
+  return "manager" in selection
+    ? Prisma.sql`b.vip_manager = ${selection.manager}`
+    : Prisma.sql`b.id = ANY(${[...selection.ids]}::text[])`;
 }
 
 /**
@@ -174,7 +208,7 @@ function bookPartSql({ index, count }: { index: number; count: number }): Prisma
  * Each player's figures as canonical text (numeric, trim_scale: "65", not "65.00000000") and the flags, decided
  * here in numeric.
  */
-function figuresSql({ asOf, rules }: GetPortfolioOptions): Prisma.Sql {
+function figuresSql({ asOf, rules }: GetPortfolioOptions, d: PortfolioDays): Prisma.Sql {
   return Prisma.sql`
     SELECT id, name, currency, trim_scale(total_balance)::text AS total_balance, blocked,
            kyc_status::text AS kyc_status, withdrawal_status, segments,
@@ -190,8 +224,25 @@ function figuresSql({ asOf, rules }: GetPortfolioOptions): Prisma.Sql {
              AS big_withdrawal,
            COALESCE(pending_oldest < ${asOf}::timestamptz - interval '24 hours', false) AS pending_withdrawal_24h,
            COALESCE(dep_usual > 0 AND dep7 * 12 > ${rules.deposit_spike_factor}::int * dep_usual, false)
-             AS deposit_spike
+             AS deposit_spike,
+           ${validUntilSql(asOf, d)} AS valid_until
     FROM rows`;
+}
+
+/**
+ * The first instant (ms, rounded down) at which the clock alone may change the player's row: the next UTC
+ * midnight (every day window), the oldest withdrawal of the 7 days leaving them, the next withdrawal dated after
+ * asOf entering them (and the pending ones), the oldest pending withdrawal turning older than 24 h. Until then
+ * only a change to the player's data changes the row (the change feed says which: portfolio-book-cache.ts).
+ */
+function validUntilSql(asOf: Date, d: PortfolioDays): Prisma.Sql {
+  return Prisma.sql`floor(extract(epoch FROM LEAST(
+      (${d.today}::date + 1)::timestamp AT TIME ZONE 'UTC',
+      week_oldest_wd + interval '7 days',
+      next_wd,
+      CASE WHEN pending_oldest + interval '24 hours' >= ${asOf}::timestamptz
+        THEN pending_oldest + interval '24 hours' END
+    )) * 1000)::float8`;
 }
 
 /**
@@ -259,53 +310,200 @@ export interface PortfolioAnswer {
   body: JsonText<Portfolio>;
   /** The book's player ids, in the body's order (the audit row's result). */
   playerIds: string[];
-  /** How many statements computed it. */
+  /** How many statements computed figures (0: every row was kept and current). */
   parts: number;
+  /** How many players' figures were computed for this answer (the others' were kept). */
+  computed: number;
 }
 
 /** Books this process is computing now (getPortfolio). */
 let computing = 0;
 
+/** Fewer players than this per statement do not pay for another statement's parse and plan. */
+const PLAYERS_PER_PART = 250;
+
 /**
  * How many parts a book gets: `parts` when no other book is being computed here, else one. Split, each request
  * costs more in all (every part plans its statement): at 32 requests at once 9 % fewer of them were answered.
- * The split pays only for a request that has the cores to itself.
+ * The split pays only for a request that has the cores to itself, and for a few hundred players or more.
  */
-const partsNow = (parts: number) => (computing > 0 ? 1 : Math.max(1, Math.floor(parts)));
+function partsNow(parts: number, players: number | undefined): number {
+  if (computing > 0) return 1;
+  const most = players === undefined ? parts : Math.ceil(players / PLAYERS_PER_PART);
+  return Math.max(1, Math.min(Math.floor(parts), most));
+}
+
+/** Computed players: JSON text, id and the instant the row may stop holding, in byte order of the id. */
+interface ComputedBook extends BookPart {
+  validUntil: number[];
+  parts: number;
+}
+
+/** The selection's players computed in up to `parts` statements at once (partsNow), merged by id. */
+async function computeBook(
+  options: GetPortfolioOptions,
+  days: PortfolioDays,
+  selection: BookSelection,
+  db: PrismaClient,
+): Promise<ComputedBook> {
+  const count = partsNow(options.parts, "ids" in selection ? selection.ids.length : undefined);
+  computing += 1;
+  let parts: (BookPart & { validUntil: number[] })[];
+  try {
+    parts = await Promise.all(
+      Array.from({ length: count }, async (_, index) => {
+        const sql = portfolioSql(options, days, { index, count }, selection);
+        const [part] = await db.$queryRaw<{ players: string; ids: string[]; valid_until: number[] }[]>(sql);
+        return {
+          players: part?.players ? part.players.split("\n") : [],
+          ids: part?.ids ?? [],
+          validUntil: part?.valid_until ?? [],
+        };
+      }),
+    );
+  } finally {
+    computing -= 1;
+  }
+  const validUntil = new Map(parts.flatMap((part) => part.ids.map((id, i) => [id, part.validUntil[i] ?? 0])));
+  const book = mergeBookParts(parts);
+  return { ...book, validUntil: book.ids.map((id) => validUntil.get(id) ?? 0), parts: count };
+}
+
+/**
+ * In one snapshot: the database's identity, the change feed's last committed position, the book's ids and those
+ * of its players the feed names after the kept tail (one probe of changes_player_position_idx each). Positions are
+ * given in commit order under a lock, so a snapshot that sees a position sees every one before it
+ * (prisma/migrations/20261126070000_change_feed). A `reset` (a reload: the entry without a player) or no kept
+ * tail: "all".
+ */
+async function readBookState(
+  manager: string,
+  keptTail: bigint | undefined,
+  db: PrismaClient,
+): Promise<BookState> {
+  const after = (keptTail ?? 0n).toString();
+  const [row] = await db.$queryRaw<
+    { database: string; tail: string; ids: string[]; reset: boolean; changed: string[] }[]
+  >(Prisma.sql`
+    WITH book AS MATERIALIZED (
+      SELECT id FROM players WHERE vip_manager = ${manager}
+    )
+    SELECT (SELECT oid::text FROM pg_database WHERE datname = current_database()) AS database,
+           (SELECT COALESCE(max(position), 0)::text FROM changes) AS tail,
+           ARRAY(SELECT id FROM book ORDER BY id COLLATE "C") AS ids,
+           EXISTS (SELECT 1 FROM changes WHERE player_id IS NULL AND position > ${after}::bigint) AS reset,
+           ARRAY(
+             SELECT b.id FROM book b
+             WHERE ${keptTail !== undefined}
+               AND EXISTS (SELECT 1 FROM changes c WHERE c.player_id = b.id AND c.position > ${after}::bigint)
+           ) AS changed`);
+  if (!row) throw new Error("the book's state query returned no row");
+  const all = keptTail === undefined || row.reset;
+  return {
+    database: row.database,
+    tail: BigInt(row.tail),
+    ids: row.ids,
+    changed: all ? "all" : new Set(row.changed),
+  };
+}
+
+/** The body's text before the players (the response's own fields), and after them. */
+function bodyHead(options: GetPortfolioOptions): string {
+  return (
+    `{"manager":${stringifyJson(options.manager)},"as_of":${stringifyJson(options.asOf.toISOString())},` +
+    `"flag_rules":${stringifyJson(options.rules)},"players":[`
+  );
+}
+const BODY_TAIL = "]}";
 
 /**
  * A VIP manager's book: every player whose `vip_manager` is `manager`, ordered by id (byte order), with the last
  * 30 UTC days' completed deposits, withdrawals, net deposits and GGR against the 30 days before, days since the
  * last deposit and the last transaction, pending withdrawals and the flags (docs/decisions.md, "The portfolio").
  * An unknown manager has an empty book (no error: a name is not a secret, and the caller's scope was checked
- * before). Computed in up to `parts` statements at once (partsNow), each a share of the book, merged by id.
+ * before). With a cache, only the players whose rows are not kept and current are computed (keptBook).
  */
 export async function getPortfolio(
   options: GetPortfolioOptions,
   db: PrismaClient = getPrisma(),
 ): Promise<PortfolioAnswer> {
   const days = portfolioDays(options.asOf);
-  const count = partsNow(options.parts);
-  computing += 1;
-  let parts: BookPart[];
-  try {
-    parts = await Promise.all(
-      Array.from({ length: count }, async (_, index): Promise<BookPart> => {
-        const sql = portfolioSql(options, days, { index, count });
-        const [part] = await db.$queryRaw<{ players: string; ids: string[] }[]>(sql);
-        return { players: part?.players ? part.players.split("\n") : [], ids: part?.ids ?? [] };
-      }),
-    );
-  } finally {
-    computing -= 1;
-  }
-  const book = mergeBookParts(parts);
-  const head =
-    `{"manager":${stringifyJson(options.manager)},"as_of":${stringifyJson(options.asOf.toISOString())},` +
-    `"flag_rules":${stringifyJson(options.rules)}`;
+  if (options.cache) return keptBook(options, options.cache, days, db);
+  const book = await computeBook(options, days, { manager: options.manager }, db);
   return {
-    body: new JsonText(`${head},"players":[${book.players.join(",")}]}`),
+    body: new JsonText(`${bodyHead(options)}${book.players.join(",")}${BODY_TAIL}`),
     playerIds: book.ids,
-    parts: count,
+    parts: book.parts,
+    computed: book.ids.length,
   };
 }
+
+/**
+ * The book through the cache: its state now (readBookState), the players to compute (playersToCompute). With
+ * none to compute and the same players, the kept book answers as it is; else it is rebuilt (rebuildBook). The
+ * book is kept again as answered.
+ */
+async function keptBook(
+  options: GetPortfolioOptions,
+  cache: PortfolioBookCache,
+  days: PortfolioDays,
+  db: PrismaClient,
+): Promise<PortfolioAnswer> {
+  const kept = cache.get(options.manager);
+  const state = await readBookState(options.manager, kept?.tail, db);
+  const now = { rules: stringifyJson(options.rules), day: days.today, asOf: options.asOf.getTime() };
+  const stale = playersToCompute(kept, state, now);
+  const rebuilt =
+    kept !== undefined && stale.length === 0 && sameIds(kept.ids, state.ids)
+      ? { book: { ...kept, ...now, tail: state.tail }, parts: 0 }
+      : await rebuildBook(options, days, db, { kept, state, stale });
+  const book: KeptBook = rebuilt.book;
+  cache.set(options.manager, book);
+  return {
+    // In pieces: the kept players' bytes are sent as they are (JsonText).
+    body: new JsonText([encoder.encode(bodyHead(options)), book.joined, encoder.encode(BODY_TAIL)]),
+    playerIds: book.ids,
+    parts: rebuilt.parts,
+    computed: stale.length,
+  };
+}
+
+/**
+ * The book from the stale players computed by id and the others' kept rows, in the state's order. A player who
+ * left the book between the two statements is left out, as the second no longer finds them.
+ */
+async function rebuildBook(
+  options: GetPortfolioOptions,
+  days: PortfolioDays,
+  db: PrismaClient,
+  { kept, state, stale }: { kept: KeptBook | undefined; state: BookState; stale: string[] },
+): Promise<{ book: KeptBook; parts: number }> {
+  const recompute = new Set(stale);
+  const fresh = stale.length > 0 ? await computeBook(options, days, { ids: stale }, db) : undefined;
+  const computed = new Map<string, KeptPlayer>();
+  fresh?.ids.forEach((id, i) => {
+    computed.set(id, { json: fresh.players[i] ?? "", validUntil: fresh.validUntil[i] ?? 0 });
+  });
+  const players = new Map<string, KeptPlayer>();
+  for (const id of state.ids) {
+    const player = computed.get(id) ?? (recompute.has(id) ? undefined : kept?.players.get(id));
+    if (player) players.set(id, player);
+  }
+  const ids = [...players.keys()];
+  const book: KeptBook = {
+    database: state.database,
+    rules: stringifyJson(options.rules),
+    day: days.today,
+    asOf: options.asOf.getTime(),
+    tail: state.tail,
+    ids,
+    players,
+    joined: encoder.encode(ids.map((id) => players.get(id)?.json).join(",")),
+  };
+  return { book, parts: fresh?.parts ?? 0 };
+}
+
+const encoder = new TextEncoder();
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);

@@ -3,9 +3,20 @@ import { routeRead } from "@/lib/db/read-router";
 import { getEnv } from "@/lib/env";
 import { forbidden, invalidParameters } from "@/lib/http/problem";
 import { getPortfolio } from "@/lib/players/get-portfolio";
+import { PortfolioBookCache } from "@/lib/players/portfolio-book-cache";
 import { portfolioAsOf, portfolioRulesFromEnv } from "@/lib/players/portfolio-rules";
 import { portfolioQuerySchema } from "@/lib/schemas/portfolio";
 import { defineRead } from "./read-definition.ts";
+
+let keptBooks: PortfolioBookCache | undefined;
+
+/** The process's kept books (PORTFOLIO_KEPT_BOOKS; none when 0). */
+function portfolioBookCache(): PortfolioBookCache | undefined {
+  const capacity = getEnv().PORTFOLIO_KEPT_BOOKS;
+  if (capacity < 1) return undefined;
+  keptBooks ??= new PortfolioBookCache(capacity);
+  return keptBooks;
+}
 
 /**
  * GET /portfolio: a VIP manager's book (their own; an admin names any), with each player's figures and flags.
@@ -27,6 +38,7 @@ export const portfolioRead = defineRead({
       asOf: portfolioAsOf(),
       rules: portfolioRulesFromEnv(),
       parts: getEnv().PORTFOLIO_BOOK_PARTS,
+      cache: portfolioBookCache(),
     };
     const { body, playerIds } = await routeRead((db) => getPortfolio(options, db));
     return { body, audit: { operation: "portfolio", playerId: null, resultPlayerIds: playerIds } };
