@@ -217,11 +217,33 @@ async function runScenarios(
       continue;
     }
     // Every scenario reads as the support agent but the portfolio, which only its manager (or an admin) may read.
-    HEADERS = name === "portfolio" ? headers.managerHeaders : headers.agentHeaders;
+    HEADERS = name.startsWith("portfolio") ? headers.managerHeaders : headers.agentHeaders;
     rss.takePeakSince(); // per-row peaks start with this scenario
-    rows.push(...(await measureScenario(args, servers, name, paths, rss)));
+    if (name === "portfolio-whole") rows.push(...(await measureWholeBook(args, servers, paths, rss)));
+    else rows.push(...(await measureScenario(args, servers, name, paths, rss)));
   }
   return rows;
+}
+
+/**
+ * The portfolio computed whole on every read: a second product server, configured as the first but keeping no
+ * book (PORTFOLIO_KEPT_BOOKS=0), on the port after the others, for this scenario only.
+ */
+async function measureWholeBook(
+  args: BenchArgs,
+  servers: RunningServers,
+  paths: ScenarioPaths,
+  rss: RssSampler,
+): Promise<ResultRow[]> {
+  const port = Math.max(args.productPort, args.baselinePort, args.floorPort) + 1;
+  const env = { ...productBenchEnv(args.databaseUrl), PORTFOLIO_KEPT_BOOKS: "0" };
+  const whole = await startApp(port, env);
+  say(`product computing every book whole: ${whole.url} (pid ${whole.pid})`);
+  try {
+    return await measureScenario(args, { ...servers, app: whole }, "portfolio-whole", paths, rss);
+  } finally {
+    await whole.stop();
+  }
 }
 
 /** The peaks, the summary and the table, printed and written. */

@@ -57,6 +57,7 @@ export function scenarioPaths(
       return same(`${players}?${new URLSearchParams({ q: d.search.transactionId })}`);
 
     case "portfolio":
+    case "portfolio-whole":
       if (d.book.players === 0)
         return `no players of "${BENCH_BOOK_MANAGER}" (generate the data with db:generate)`;
       return same(`/api/v1/portfolio?${new URLSearchParams({ manager: BENCH_BOOK_MANAGER })}`);
