@@ -469,8 +469,9 @@ async function keptBook(
 }
 
 /**
- * The book from the stale players computed by id and the others' kept rows, in the state's order. A player who
- * left the book between the two statements is left out, as the second no longer finds them.
+ * The book from the stale players computed by id and the others' kept rows, in the state's order: the book is the
+ * first statement's (a player who left it since is still listed, with figures as new as the second's). A player
+ * deleted in between is left out, as the second no longer finds them.
  */
 async function rebuildBook(
   options: GetPortfolioOptions,
