@@ -333,9 +333,8 @@ function partsNow(parts: number, players: number | undefined): number {
   return Math.max(1, Math.min(Math.floor(parts), most));
 }
 
-/** Computed players: JSON text, id and the instant the row may stop holding, in byte order of the id. */
+/** Computed players (BookPart) and how many statements computed them. */
 interface ComputedBook extends BookPart {
-  validUntil: number[];
   parts: number;
 }
 
@@ -348,10 +347,10 @@ async function computeBook(
 ): Promise<ComputedBook> {
   const count = partsNow(options.parts, "ids" in selection ? selection.ids.length : undefined);
   computing += 1;
-  let parts: (BookPart & { validUntil: number[] })[];
+  let parts: BookPart[];
   try {
     parts = await Promise.all(
-      Array.from({ length: count }, async (_, index) => {
+      Array.from({ length: count }, async (_, index): Promise<BookPart> => {
         const sql = portfolioSql(options, days, { index, count }, selection);
         const [part] = await db.$queryRaw<{ players: string; ids: string[]; valid_until: number[] }[]>(sql);
         return {
@@ -364,9 +363,7 @@ async function computeBook(
   } finally {
     computing -= 1;
   }
-  const validUntil = new Map(parts.flatMap((part) => part.ids.map((id, i) => [id, part.validUntil[i] ?? 0])));
-  const book = mergeBookParts(parts);
-  return { ...book, validUntil: book.ids.map((id) => validUntil.get(id) ?? 0), parts: count };
+  return { ...mergeBookParts(parts), parts: count };
 }
 
 /**
@@ -456,7 +453,7 @@ async function keptBook(
   const rebuilt =
     kept !== undefined && stale.length === 0 && sameIds(kept.ids, state.ids)
       ? { book: { ...kept, ...now, tail: state.tail }, parts: 0 }
-      : await rebuildBook(options, days, db, { kept, state, stale });
+      : await rebuildBook(options, days, db, { kept, state, stale, now });
   const book: KeptBook = rebuilt.book;
   cache.set(options.manager, book);
   return {
@@ -477,7 +474,17 @@ async function rebuildBook(
   options: GetPortfolioOptions,
   days: PortfolioDays,
   db: PrismaClient,
-  { kept, state, stale }: { kept: KeptBook | undefined; state: BookState; stale: string[] },
+  {
+    kept,
+    state,
+    stale,
+    now,
+  }: {
+    kept: KeptBook | undefined;
+    state: BookState;
+    stale: string[];
+    now: Pick<KeptBook, "rules" | "day" | "asOf">;
+  },
 ): Promise<{ book: KeptBook; parts: number }> {
   const recompute = new Set(stale);
   const fresh = stale.length > 0 ? await computeBook(options, days, { ids: stale }, db) : undefined;
@@ -487,15 +494,13 @@ async function rebuildBook(
   });
   const players = new Map<string, KeptPlayer>();
   for (const id of state.ids) {
-    const player = computed.get(id) ?? (recompute.has(id) ? undefined : kept?.players.get(id));
+    const player = recompute.has(id) ? computed.get(id) : kept?.players.get(id);
     if (player) players.set(id, player);
   }
   const ids = [...players.keys()];
   const book: KeptBook = {
+    ...now,
     database: state.database,
-    rules: stringifyJson(options.rules),
-    day: days.today,
-    asOf: options.asOf.getTime(),
     tail: state.tail,
     ids,
     players,

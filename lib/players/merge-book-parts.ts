@@ -1,7 +1,11 @@
-/** One part of a book as its statement returned it: each player's JSON text and id, in byte order of the id. */
+/**
+ * One part of a book as its statement returned it: each player's JSON text, id and the instant (ms) its row may
+ * stop holding (get-portfolio.ts, validUntilSql), in byte order of the id.
+ */
 export interface BookPart {
   players: string[];
   ids: string[];
+  validUntil: number[];
 }
 
 /**
@@ -11,8 +15,17 @@ export interface BookPart {
  */
 export function mergeBookParts(parts: readonly BookPart[]): BookPart {
   const rows = parts.flatMap((part) =>
-    part.ids.map((id, i) => ({ id, key: Buffer.from(id, "utf8"), player: part.players[i] ?? "" })),
+    part.ids.map((id, i) => ({
+      id,
+      key: Buffer.from(id, "utf8"),
+      player: part.players[i] ?? "",
+      validUntil: part.validUntil[i] ?? 0,
+    })),
   );
   rows.sort((a, b) => Buffer.compare(a.key, b.key));
-  return { players: rows.map((r) => r.player), ids: rows.map((r) => r.id) };
+  return {
+    players: rows.map((r) => r.player),
+    ids: rows.map((r) => r.id),
+    validUntil: rows.map((r) => r.validUntil),
+  };
 }
