@@ -1,5 +1,10 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import type { AuditListData, PlayerProfileData, TransactionListData } from "../../lib/client/wire.ts";
+import type {
+  AuditListData,
+  PlayerPeriodSummaryData,
+  PlayerProfileData,
+  TransactionListData,
+} from "../../lib/client/wire.ts";
 import { apiGet, open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
 
 /*
@@ -128,6 +133,42 @@ test.describe("server-rendered first view, without JavaScript", () => {
     }).toPass({ timeout: 60_000 });
     await admin.close();
   });
+
+  test("the Overview's summary is read on the server for the period in the URL, and only on the Overview", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const [overview, table] = ["P000044", "P000043"];
+    await signIn(page, "vip_manager");
+    const me = await whoAmI(page.request);
+    const summary = await apiGet<PlayerPeriodSummaryData>(
+      page.request,
+      `/players/${WHALE}/summary?period=90d`,
+    );
+    const html = await pageHtml(page.request, `/players/${WHALE}?period=90d`);
+    expect(html).toContain(summary.deposits.sum);
+    expect(html).toContain(summary.gross_gaming_revenue);
+
+    await page.goto(`/players/${overview}?period=90d`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.goto(`/players/${table}?section=transactions`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    const admin = await signedInContext(browser, baseURL, "admin");
+    const summaryReads = async (player: string) =>
+      (
+        await apiGet<AuditListData>(admin.request, `/players/${player}/audit?operation=summary&limit=100`)
+      ).events.filter((e) => e.session_id === me.sessionId);
+    await expect(async () => {
+      const reads = await summaryReads(overview);
+      expect(reads).toHaveLength(1);
+      expect(reads[0]).toMatchObject({ subject: me.userId, filters: { period: "90d" } });
+    }).toPass({ timeout: 60_000 });
+    // The page opened on Transactions did not read (nor audit) a summary it does not show.
+    expect(await summaryReads(table)).toHaveLength(0);
+    await admin.close();
+  });
 });
 
 test("the browser does not fetch the first view again, and a filter change still fetches", async ({
@@ -150,6 +191,26 @@ test("the browser does not fetch the first view again, and a filter change still
   await page.getByRole("button", { name: "Next page" }).click();
   await nextPage;
   await expect(page).toHaveURL(/page=2/);
+});
+
+test("the Overview shows its summary without asking for it, and another period is fetched", async ({
+  page,
+}) => {
+  await signIn(page, "vip_manager");
+  const summaryReads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === `/api/v1/players/${WHALE}/summary`) summaryReads.push(url.search);
+  });
+  await open(page, `/players/${WHALE}`);
+  await page.waitForLoadState("networkidle");
+  expect(summaryReads).toEqual([]);
+  const nextPeriod = page.waitForRequest((r) => r.url().includes("/summary?period=90d"));
+  const panel = page.getByRole("region", { name: "Summary" });
+  await expect(page.getByTestId("period-summary")).toHaveAttribute("aria-busy", "false");
+  await panel.getByRole("radio", { name: "90 days" }).check();
+  await nextPeriod;
+  expect(summaryReads).toEqual(["?period=90d"]);
 });
 
 test("a client navigation's render reads nothing on the server: the browser reads the new filters once", async ({

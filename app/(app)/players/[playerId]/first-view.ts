@@ -1,5 +1,10 @@
 import { type DehydratedState, dehydrate } from "@tanstack/react-query";
 import { createLoader } from "nuqs/server";
+import {
+  playerSectionSearchParams,
+  resolvePlayerSection,
+  summaryPeriodSearchParams,
+} from "@/lib/client/player-sections";
 import { queries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
 import {
@@ -7,7 +12,8 @@ import {
   toTransactionApiQuery,
   transactionSearchParams,
 } from "@/lib/client/transaction-url-state";
-import type { PlayerProfileData, TransactionListData } from "@/lib/client/wire";
+import type { PlayerPeriodSummaryData, PlayerProfileData, TransactionListData } from "@/lib/client/wire";
+import { playerSummaryRead } from "@/lib/reads/player-figures";
 import { playerProfileRead } from "@/lib/reads/player-profile";
 import { playerTransactionsRead } from "@/lib/reads/player-transactions";
 import { createServerCaller, type ServerCallerOptions } from "@/lib/reads/server-caller";
@@ -15,23 +21,40 @@ import { createServerCaller, type ServerCallerOptions } from "@/lib/reads/server
 type SearchParams = Record<string, string | string[] | undefined>;
 
 // The same parsers the page's client components read the URL with: an unusable value falls back alike.
-const loadViewState = createLoader({ ...transactionSearchParams, ...timeZoneSearchParams });
+const loadViewState = createLoader({
+  ...transactionSearchParams,
+  ...timeZoneSearchParams,
+  ...playerSectionSearchParams,
+  ...summaryPeriodSearchParams,
+});
+
+/** The query string as the browser's `useSearchParams` sees it (a repeated name keeps every value). */
+function toSearch(searchParams: SearchParams): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(searchParams)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(name, v);
+  }
+  return search;
+}
 
 /**
  * The player page's first view, read on the server as the signed-in user (lib/reads/server-caller.ts: the
  * API's own read definitions, scopes, masking and audit rows) and handed to the browser's query cache under
- * the keys its components use, in the shape the browser's fetcher gives: the profile and the first page of
- * transactions for the filters in the URL. A read that fails is left out of the cache (prefetchQuery keeps
- * no error): the browser asks again and shows the error, or "not found". With `tz=local` nothing is read
+ * the keys its components use, in the shape the browser's fetcher gives: the profile, the first page of
+ * transactions for the filters in the URL and, when the page opens on the Overview, the period summary it
+ * shows (no loading state there; no summary is read, nor audited, for a page opened on another section). A
+ * read that fails is left out of the cache (prefetchQuery keeps no error): the browser asks again and shows
+ * the error, or "not found". With `tz=local` nothing is read
  * here: the day bounds and every date shown depend on the browser's time zone, which the server cannot know.
  */
 export async function prefetchFirstView(
   playerId: string,
   searchParams: SearchParams,
   user: ServerCallerOptions,
+  { audit }: { audit: boolean },
 ): Promise<DehydratedState> {
   const queryClient = makeQueryClient();
-  const { tz, ...state } = loadViewState(searchParams);
+  const { tz, section: requested, period, ...state } = loadViewState(searchParams);
   if (tz !== "utc") return dehydrate(queryClient);
 
   const caller = await createServerCaller(user);
@@ -39,6 +62,7 @@ export async function prefetchFirstView(
   const view = { ...state, page: Math.max(1, state.page) };
   const invalidRange = Boolean(view.from && view.to && view.from > view.to);
   const transactionsQuery = toTransactionApiQuery(view, tz);
+  const section = resolvePlayerSection(requested, { audit, search: toSearch(searchParams) });
 
   await Promise.all([
     queryClient.prefetchQuery({
@@ -52,6 +76,16 @@ export async function prefetchFirstView(
           queryFn: () =>
             caller.read<TransactionListData>(playerTransactionsRead, { params, query: transactionsQuery }),
         }),
+    section === "overview"
+      ? queryClient.prefetchQuery({
+          queryKey: queries.playerSummary(playerId, period).queryKey,
+          queryFn: () =>
+            caller.read<PlayerPeriodSummaryData>(playerSummaryRead, {
+              params,
+              query: new URLSearchParams({ period }),
+            }),
+        })
+      : null,
   ]);
   return dehydrate(queryClient);
 }

@@ -43,7 +43,9 @@ export default async function PlayerPage({
   const isAdmin = role === "admin";
   // The first view is in the HTML: read on the server as this user, handed to the browser's query cache.
   const user = session && role ? await firstViewUser(session) : null;
-  const firstView = user ? await prefetchFirstView(playerId, await searchParams, user) : undefined;
+  const firstView = user
+    ? await prefetchFirstView(playerId, await searchParams, user, { audit: isAdmin })
+    : undefined;
   // The key resets every piece of client state when another player is opened. No Suspense boundary: the
   // page is dynamic, so nothing in it suspends, and the first view is then part of the HTML's first
   // flush instead of streamed behind a boundary that only a script reveals.
