@@ -62,9 +62,35 @@ describe("lighthouse report", () => {
     });
     const table = formatTable([{ page: "/players/P000007", preset: "mobile", runs: 3, figures }]);
     expect(table.split("\n")).toEqual([
-      "| page | preset | runs | perf | a11y | best practices | LCP | TBT | first-load JS |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-      "| /players/P000007 | mobile | 3 | 87 | 100 | 96 | 1.8 s | 120 ms | 195 KB |",
+      "| page | preset | runs | perf | a11y | best practices | LCP | TBT | first-load JS | vs reference: perf, TBT |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| /players/P000007 | mobile | 3 | 87 | 100 | 96 | 1.8 s | 120 ms | 195 KB | – |",
     ]);
+  });
+
+  it("compares each row with its own preset's reference row", () => {
+    const row = (page: string, preset: "mobile" | "desktop", performance: number, tbtMs: number) => ({
+      page,
+      preset,
+      runs: 3,
+      figures: { ...figuresOf(lhr(performance / 100, 1000, [])), performance, tbtMs },
+    });
+    const lines = formatTable([
+      { ...row("/problems", "mobile", 85, 500), reference: true },
+      row("/players/P000007", "mobile", 68, 1550),
+      row("/portfolio", "mobile", 90, 400),
+      { ...row("/problems", "desktop", 100, 0), reference: true },
+      row("/players/P000007", "desktop", 100, 0),
+    ]).split("\n");
+    expect(lines.map((l) => l.split(" | ").at(-1))).toEqual([
+      "vs reference: perf, TBT |",
+      "--- |",
+      "reference |",
+      "−17, 3.1× |",
+      "+5, 0.8× |",
+      "reference |",
+      "±0, – |",
+    ]);
+    expect(lines[2]).toMatch(/^\| \/problems \(reference\) \| mobile \|/);
   });
 });

@@ -74,14 +74,42 @@ export interface TableRow {
   preset: "mobile" | "desktop";
   runs: number;
   figures: RunFigures;
+  /** This row is the reference the other rows of its preset are compared with. */
+  reference?: boolean;
 }
 
-const COLUMNS = ["page", "preset", "runs", "perf", "a11y", "best practices", "LCP", "TBT", "first-load JS"];
+const COLUMNS = [
+  "page",
+  "preset",
+  "runs",
+  "perf",
+  "a11y",
+  "best practices",
+  "LCP",
+  "TBT",
+  "first-load JS",
+  "vs reference: perf, TBT",
+];
+
+/**
+ * A row's score and blocking time against its preset's reference row, measured in the same minutes: "−12,
+ * 3.1×". Lighthouse's simulated throttling multiplies the machine's own task times, so on a slower or busier
+ * machine every page scores lower alike; the difference from a page of the same stack tells the page's own
+ * cost apart from the machine's.
+ */
+function versusReference(row: TableRow, reference: TableRow | undefined): string {
+  if (!reference) return "–";
+  if (row === reference) return "reference";
+  const delta = row.figures.performance - reference.figures.performance;
+  const ratio =
+    reference.figures.tbtMs > 0 ? `${(row.figures.tbtMs / reference.figures.tbtMs).toFixed(1)}×` : "–";
+  return `${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${Math.abs(delta)}, ${ratio}`;
+}
 
 /** A Markdown table (it reads as plain text in a terminal too). */
 export function formatTable(rows: readonly TableRow[]): string {
   const cells = rows.map((r) => [
-    r.page,
+    r.reference ? `${r.page} (reference)` : r.page,
     r.preset,
     String(r.runs),
     String(r.figures.performance),
@@ -90,6 +118,10 @@ export function formatTable(rows: readonly TableRow[]): string {
     `${(r.figures.lcpMs / 1000).toFixed(1)} s`,
     `${Math.round(r.figures.tbtMs)} ms`,
     `${(r.figures.firstLoadJsBytes / 1024).toFixed(0)} KB`,
+    versusReference(
+      r,
+      rows.find((x) => x.reference && x.preset === r.preset),
+    ),
   ]);
   const line = (values: readonly string[]) => `| ${values.join(" | ")} |`;
   return [line(COLUMNS), line(COLUMNS.map(() => "---")), ...cells.map(line)].join("\n");

@@ -4,8 +4,13 @@
  * targets name. First-load JS is the compressed transfer size of the page's own scripts in Lighthouse's
  * network records (see lighthouse-report.ts).
  *
+ * The reference (`--reference`, default /problems: a static page of the same build, with no data and no
+ * client state) is the stack's own floor on this machine, measured in the same minutes: run i of every
+ * page and of the reference come one after another, preset by preset, so a busy or slow machine shows in
+ * the reference too. `--reference none` leaves it out.
+ *
  *   npx next build && npm run lighthouse [-- --url http://127.0.0.1:4050] [--runs 3] [--role vip_manager]
- *     [--pages /players/P000007,/,/portfolio] [--out .data/lighthouse]
+ *     [--pages /players/P000007,/,/portfolio] [--reference /problems] [--out .data/lighthouse]
  *
  * Without --url it starts the build itself on LIGHTHOUSE_PORT (default 4050) with a fresh embedded
  * database (demo data, AUTH_MODE=demo) and stops it afterwards.
@@ -41,6 +46,7 @@ function options() {
       runs: { type: "string", default: "3" },
       role: { type: "string", default: "vip_manager" },
       pages: { type: "string", default: "/players/P000007,/,/portfolio" },
+      reference: { type: "string", default: "/problems" },
       out: { type: "string", default: ".data/lighthouse" },
     },
   });
@@ -49,7 +55,8 @@ function options() {
   if (!account) throw new Error(`--role: no demo account for "${values.role}"`);
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs: a positive integer");
-  return { ...values, runs, account, pages: values.pages.split(",").filter(Boolean) };
+  const reference = values.reference === "none" ? null : values.reference;
+  return { ...values, runs, account, reference, pages: values.pages.split(",").filter(Boolean) };
 }
 
 /** The cookies a response sets, as one Cookie header (name=value pairs). */
@@ -141,18 +148,29 @@ async function main(): Promise<void> {
   try {
     const cookie = await signIn(baseUrl, opts.account.username, opts.account.password);
     await mkdir(opts.out, { recursive: true });
-    const rows: TableRow[] = [];
-    for (const page of opts.pages) {
-      // One unmeasured load first, so no run pays for the server's first compile of a route or cold caches.
+    const pages = [
+      ...(opts.reference ? [opts.reference] : []),
+      ...opts.pages.filter((p) => p !== opts.reference),
+    ];
+    // One unmeasured load first, so no run pays for the server's first compile of a route or cold caches.
+    for (const page of pages) {
       await fetch(`${baseUrl}${page}`, { headers: { Cookie: cookie } }).then((r) => r.text());
-      for (const preset of PRESETS) {
-        const runs: RunFigures[] = [];
-        for (let i = 1; i <= opts.runs; i++) {
+    }
+    const rows: TableRow[] = [];
+    for (const preset of PRESETS) {
+      const runs = new Map<string, RunFigures[]>(pages.map((page) => [page, []]));
+      for (let i = 1; i <= opts.runs; i++) {
+        for (const page of pages) {
           const file = path.join(opts.out, `${page.replace(/\W+/g, "_") || "root"}-${preset}-${i}.json`);
-          runs.push(await lighthouseOnce(`${baseUrl}${page}`, preset, cookie, file));
-          process.stderr.write(`${page} ${preset} run ${i}: performance ${runs.at(-1)?.performance}\n`);
+          const figures = await lighthouseOnce(`${baseUrl}${page}`, preset, cookie, file);
+          runs.get(page)?.push(figures);
+          process.stderr.write(`${page} ${preset} run ${i}: performance ${figures.performance}\n`);
         }
-        rows.push({ page, preset, runs: runs.length, figures: medianFigures(runs) });
+      }
+      for (const page of pages) {
+        const pageRuns = runs.get(page) ?? [];
+        const reference = page === opts.reference;
+        rows.push({ page, preset, runs: pageRuns.length, figures: medianFigures(pageRuns), reference });
       }
     }
     const table = formatTable(rows);
