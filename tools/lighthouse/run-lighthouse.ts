@@ -158,19 +158,18 @@ async function main(): Promise<void> {
     }
     const rows: TableRow[] = [];
     for (const preset of PRESETS) {
-      const runs = new Map<string, RunFigures[]>(pages.map((page) => [page, []]));
+      const measured = pages.map((page) => ({ page, runs: [] as RunFigures[] }));
       for (let i = 1; i <= opts.runs; i++) {
-        for (const page of pages) {
+        for (const { page, runs } of measured) {
           const file = path.join(opts.out, `${page.replace(/\W+/g, "_") || "root"}-${preset}-${i}.json`);
           const figures = await lighthouseOnce(`${baseUrl}${page}`, preset, cookie, file);
-          runs.get(page)?.push(figures);
+          runs.push(figures);
           process.stderr.write(`${page} ${preset} run ${i}: performance ${figures.performance}\n`);
         }
       }
-      for (const page of pages) {
-        const pageRuns = runs.get(page) ?? [];
+      for (const { page, runs } of measured) {
         const reference = page === opts.reference;
-        rows.push({ page, preset, runs: pageRuns.length, figures: medianFigures(pageRuns), reference });
+        rows.push({ page, preset, runs: runs.length, figures: medianFigures(runs), reference });
       }
     }
     const table = formatTable(rows);

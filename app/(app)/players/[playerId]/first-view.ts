@@ -44,8 +44,8 @@ function toSearch(searchParams: SearchParams): URLSearchParams {
  * transactions for the filters in the URL and, when the page opens on the Overview, the period summary it
  * shows (no loading state there; no summary is read, nor audited, for a page opened on another section). A
  * read that fails is left out of the cache (prefetchQuery keeps no error): the browser asks again and shows
- * the error, or "not found". With `tz=local` nothing is read
- * here: the day bounds and every date shown depend on the browser's time zone, which the server cannot know.
+ * the error, or "not found". With `tz=local` nothing is read here: the day bounds and every date shown depend
+ * on the browser's time zone, which the server cannot know.
  */
 export async function prefetchFirstView(
   playerId: string,
