@@ -5,6 +5,7 @@ import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
 import type { Role } from "../../lib/auth/roles.ts";
 import { parseJsonWithDecimals } from "../../lib/client/lossless-json.ts";
 import { DECIMAL_KEYS } from "../../lib/client/wire.ts";
+import { DISPLAY_LOCALE } from "../../lib/format/locale.ts";
 
 export const WHALE = "P000007";
 
@@ -77,7 +78,7 @@ export async function apiGet<T = unknown>(request: APIRequestContext, path: stri
 }
 
 /**
- * Formats like the page does (the browser's Intl, so the locale is the page's). `minorUnits`: rounded to
+ * Formats like the page does (the browser's Intl, in the display locale). `minorUnits`: rounded to
  * the currency's minor unit, as the page shows derived figures such as averages.
  */
 export async function formatMoneyInPage(
@@ -88,17 +89,17 @@ export async function formatMoneyInPage(
   minorUnits = false,
 ): Promise<string> {
   return page.evaluate(
-    ({ amount, currency, signed, minorUnits }) => {
+    ({ amount, currency, signed, minorUnits, locale }) => {
       const iso = Intl.supportedValuesOf("currency").includes(currency);
       const signDisplay = signed ? "exceptZero" : "auto";
       const f = iso
-        ? new Intl.NumberFormat(undefined, {
+        ? new Intl.NumberFormat(locale, {
             style: "currency",
             currency,
             ...(minorUnits ? {} : { maximumFractionDigits: 8 }),
             signDisplay,
           })
-        : new Intl.NumberFormat(undefined, {
+        : new Intl.NumberFormat(locale, {
             minimumFractionDigits: 8,
             maximumFractionDigits: 8,
             signDisplay,
@@ -106,11 +107,11 @@ export async function formatMoneyInPage(
       const text = f.format(String(amount) as Intl.StringNumericLiteral);
       return iso ? text : `${text} ${currency}`;
     },
-    { amount: String(amount), currency, signed, minorUnits },
+    { amount: String(amount), currency, signed, minorUnits, locale: DISPLAY_LOCALE },
   );
 }
 
-/** A date and time as the page writes it in `timeZone` (the browser's Intl and locale); `seconds` for the audit trail. */
+/** A date and time as the page writes it in `timeZone` (the browser's Intl, the display locale); `seconds` for the audit trail. */
 export function formatDateTimeInPage(
   page: Page,
   iso: string,
@@ -118,8 +119,8 @@ export function formatDateTimeInPage(
   seconds = false,
 ): Promise<string> {
   return page.evaluate(
-    ({ iso, timeZone, seconds }) =>
-      new Intl.DateTimeFormat(undefined, {
+    ({ iso, timeZone, seconds, locale }) =>
+      new Intl.DateTimeFormat(locale, {
         timeZone,
         year: "numeric",
         month: "short",
@@ -129,7 +130,7 @@ export function formatDateTimeInPage(
         ...(seconds ? { second: "2-digit" } : {}),
         hourCycle: "h23",
       }).format(new Date(iso)),
-    { iso, timeZone, seconds },
+    { iso, timeZone, seconds, locale: DISPLAY_LOCALE },
   );
 }
 
@@ -156,9 +157,12 @@ export function visibleTransactions(page: Page) {
     .locator("visible=true");
 }
 
-/** A count as the page writes it (the browser's grouping): 24,000. */
+/** A count as the page writes it (the display locale's grouping): 24,000. */
 export function formatCountInPage(page: Page, n: number): Promise<string> {
-  return page.evaluate((n) => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(n), n);
+  return page.evaluate(
+    ({ n, locale }) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n),
+    { n, locale: DISPLAY_LOCALE },
+  );
 }
 
 /**

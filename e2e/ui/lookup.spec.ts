@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { PlayerSearchData } from "../../lib/client/wire.ts";
 import { KYC_LABELS } from "../../lib/format/labels.ts";
+import { DISPLAY_LOCALE } from "../../lib/format/locale.ts";
 import { apiGet, formatCountInPage, open, signIn } from "./helpers.ts";
 
 type Page = import("@playwright/test").Page;
@@ -136,15 +137,15 @@ test.describe("player lookup", () => {
 
 async function moneyInPage(page: Page, amount: string, currency: string): Promise<string> {
   return page.evaluate(
-    ([a, c]) => {
+    ([a, c, locale]) => {
       const iso = Intl.supportedValuesOf("currency").includes(c);
       const f = iso
-        ? new Intl.NumberFormat(undefined, { style: "currency", currency: c, maximumFractionDigits: 8 })
-        : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+        ? new Intl.NumberFormat(locale, { style: "currency", currency: c, maximumFractionDigits: 8 })
+        : new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 8 });
       const text = f.format(a as unknown as number);
       return iso ? text : `${text} ${c}`;
     },
-    [amount, currency] as const,
+    [amount, currency, DISPLAY_LOCALE] as const,
   );
 }
 

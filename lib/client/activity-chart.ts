@@ -2,6 +2,7 @@ import { drillDownHref, monthDays } from "@/lib/client/drill-down";
 import type { EventTypeValue } from "@/lib/client/transaction-url-state";
 import type { MonthlyActivityData } from "@/lib/client/wire";
 import { formatTick, type ValueAxis, valueAxis } from "@/lib/format/axis-ticks";
+import { DISPLAY_LOCALE } from "@/lib/format/locale";
 import type { ActivityFlow } from "@/lib/schemas/activity";
 
 /** The four flows, in the chart's and the table's order, with their bar colours. */
@@ -36,7 +37,7 @@ const monthFormat = new Map<string, Intl.DateTimeFormat>();
 export function monthLabel(month: string, style: "short" | "long"): string {
   let f = monthFormat.get(style);
   if (!f) {
-    f = new Intl.DateTimeFormat(undefined, {
+    f = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
       timeZone: "UTC",
       month: style === "short" ? "short" : "long",
       year: style === "short" ? "2-digit" : "numeric",

@@ -1,3 +1,5 @@
+import { formatCount } from "@/lib/format/money";
+
 export interface NewTransactionCountInput {
   /** The `total` of the list on screen, and when it was fetched (ms). */
   shownTotal: number | undefined;
@@ -23,5 +25,5 @@ export function newTransactionCount(input: NewTransactionCountInput): number {
 
 /** "1 new transaction", "3 new transactions", "1,204 new transactions". */
 export function newTransactionsLabel(count: number): string {
-  return `${count.toLocaleString("en-US")} new transaction${count === 1 ? "" : "s"}`;
+  return `${formatCount(count)} new transaction${count === 1 ? "" : "s"}`;
 }

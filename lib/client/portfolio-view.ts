@@ -163,8 +163,8 @@ export function sortPortfolio(
   return [...players].sort((x, y) => {
     const a = sortKey(x, sort);
     const b = sortKey(y, sort);
-    if (a === null || b === null) return a === b ? x.id.localeCompare(y.id) : a === null ? 1 : -1;
-    return sign * compareKeys(a, b) || x.id.localeCompare(y.id);
+    if (a === null || b === null) return a === b ? x.id.localeCompare(y.id, "en") : a === null ? 1 : -1;
+    return sign * compareKeys(a, b) || x.id.localeCompare(y.id, "en");
   });
 }
 

@@ -1,3 +1,4 @@
+import { DISPLAY_LOCALE } from "./locale.ts";
 import { isIsoCurrency } from "./money.ts";
 
 /** A value axis: its domain, its ticks and how to label them. */
@@ -59,9 +60,14 @@ export function valueAxis(values: readonly number[], maxTicks: number): ValueAxi
 const tickFormats = new Map<string, Intl.NumberFormat>();
 
 /** A tick label: the axis's decimals, compact for large amounts, the currency's symbol where Intl has one. */
-export function formatTick(value: number, axis: ValueAxis, currency: string, locale?: string): string {
+export function formatTick(
+  value: number,
+  axis: ValueAxis,
+  currency: string,
+  locale: string = DISPLAY_LOCALE,
+): string {
   const iso = isIsoCurrency(currency);
-  const key = `${locale ?? ""}|${currency}|${axis.decimals}|${axis.compact}`;
+  const key = `${locale}|${currency}|${axis.decimals}|${axis.compact}`;
   let format = tickFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, {

@@ -1,4 +1,5 @@
 import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import { DISPLAY_LOCALE } from "./locale.ts";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -10,7 +11,7 @@ function dateTimeFormat(
   let f = formats.get(key);
   if (!f) {
     const timeZone = tz === "utc" ? "UTC" : undefined;
-    f = new Intl.DateTimeFormat(undefined, {
+    f = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
       timeZone,
       year: "numeric",
       month: "short",
@@ -29,7 +30,7 @@ function dateTimeFormat(
   return f;
 }
 
-/** An instant in the chosen time zone, in the browser's locale: "20 Nov 2026, 12:00". */
+/** An instant in the chosen time zone, in the display locale: "Nov 20, 2026, 12:00". */
 export function formatDateTime(iso: string, tz: TimeZoneChoice, seconds = false): string {
   return dateTimeFormat(tz, seconds ? "datetime-seconds" : "datetime").format(new Date(iso));
 }
@@ -40,7 +41,7 @@ let timeFormats: Partial<Record<TimeZoneChoice, Intl.DateTimeFormat>> = {};
 export function formatTime(iso: string, tz: TimeZoneChoice): string {
   let f = timeFormats[tz];
   if (!f) {
-    f = new Intl.DateTimeFormat(undefined, {
+    f = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
       timeZone: tz === "utc" ? "UTC" : undefined,
       hour: "2-digit",
       minute: "2-digit",
@@ -76,9 +77,9 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 let relative: Intl.RelativeTimeFormat | undefined;
 
-/** "3 days ago", "in 2 hours": the largest unit that fits, in the browser's locale. */
+/** "3 days ago", "in 2 hours": the largest unit that fits, in the display locale. */
 export function formatRelative(iso: string, now: number = Date.now()): string {
-  relative ??= new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+  relative ??= new Intl.RelativeTimeFormat(DISPLAY_LOCALE, { numeric: "auto" });
   const seconds = (new Date(iso).getTime() - now) / 1000;
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);

@@ -1,3 +1,5 @@
+import { DISPLAY_LOCALE } from "./locale.ts";
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 let isoCurrencies: Set<string> | null | undefined;
@@ -23,10 +25,10 @@ export const STORED_SCALE = 8;
 function numberFormat(
   currency: string,
   signed: boolean,
-  locale: string | undefined,
+  locale: string,
   minorUnits: boolean,
 ): Intl.NumberFormat {
-  const key = `${locale ?? ""}|${currency}|${signed}|${minorUnits}`;
+  const key = `${locale}|${currency}|${signed}|${minorUnits}`;
   let format = numberFormats.get(key);
   if (!format) {
     const signDisplay = signed ? "exceptZero" : "auto";
@@ -52,7 +54,7 @@ function numberFormat(
 }
 
 /**
- * An exact decimal string as money in the browser's locale: the currency's symbol for ISO currencies,
+ * An exact decimal string as money in the display locale (or `locale`): the currency's symbol for ISO currencies,
  * the code after the number otherwise ("0.00412 BTC"). `signed` writes + for money in, − for money out.
  * `minorUnits` rounds (half away from zero, in decimal, never through a float) to the currency's minor
  * unit, for derived figures such as averages whose 8 computed decimals would read as noise beside the
@@ -63,7 +65,12 @@ export function formatMoney(
   currency: string,
   options: { signed?: boolean; locale?: string; minorUnits?: boolean } = {},
 ): string {
-  const format = numberFormat(currency, options.signed ?? false, options.locale, options.minorUnits ?? false);
+  const format = numberFormat(
+    currency,
+    options.signed ?? false,
+    options.locale ?? DISPLAY_LOCALE,
+    options.minorUnits ?? false,
+  );
   // Intl formats a decimal string exactly (no float round trip).
   const text = format.format(amount as Intl.StringNumericLiteral);
   return isIsoCurrency(currency) ? text : `${text} ${currency}`;
@@ -79,8 +86,8 @@ export function directionOf(amount: string): Direction {
 const integerFormat = new Map<string, Intl.NumberFormat>();
 
 /** A count with the locale's grouping: 1,234. */
-export function formatCount(n: number, locale?: string): string {
-  const key = locale ?? "";
+export function formatCount(n: number, locale: string = DISPLAY_LOCALE): string {
+  const key = locale;
   let f = integerFormat.get(key);
   if (!f) {
     f = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
