@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   compareDecimal,
@@ -6,6 +7,7 @@ import {
   flagCounts,
   flagDescription,
   nextSort,
+  PORTFOLIO_SORTS,
   sortPortfolio,
 } from "./portfolio-view.ts";
 import type { PortfolioData, PortfolioPlayerData } from "./wire.ts";
@@ -67,6 +69,53 @@ describe("sortPortfolio", () => {
     expect(sortPortfolio(rows, "last_deposit", "desc").map((p) => p.id)).toEqual(["P3", "P1", "P2"]);
     expect(sortPortfolio(rows, "last_deposit", "asc").map((p) => p.id)).toEqual(["P1", "P3", "P2"]);
     expect(sortPortfolio(rows, "flags", "desc").map((p) => p.id)).toEqual(["P3", "P1", "P2"]);
+  });
+  it("gives the order of an exact pairwise comparison, whatever the amounts' scales and signs (property)", () => {
+    // The reference compares every pair afresh, as the first version did; the sort works each row's value out once.
+    const decimal = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 8 }))
+      .map(([negative, units, scale]) => {
+        const digits = units.toString().padStart(scale + 1, "0");
+        const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+        return negative && units !== 0n ? `-${text}` : text;
+      });
+    const row = fc.record({
+      name: fc.constantFrom("Zoé", "zoe", "Anna", "Bob", "Émile"),
+      total_balance: decimal,
+      deposits: decimal,
+      days: fc.option(fc.integer({ min: 0, max: 400 })),
+    });
+    const reference = (rows: PortfolioPlayerData[], dir: "asc" | "desc") =>
+      [...rows].sort(
+        (x, y) =>
+          (dir === "asc" ? 1 : -1) * compareDecimal(x.total_balance, y.total_balance) ||
+          x.id.localeCompare(y.id, "en"),
+      );
+    fc.assert(
+      fc.property(
+        fc.array(row, { maxLength: 60 }),
+        fc.constantFrom("asc" as const, "desc" as const),
+        (specs, dir) => {
+          const rows = specs.map((r, i) =>
+            player(`P${String(i).padStart(6, "0")}`, {
+              name: r.name,
+              total_balance: r.total_balance,
+              deposits: fig(r.deposits),
+              days_since_last_deposit: r.days,
+            }),
+          );
+          expect(sortPortfolio(rows, "balance", dir).map((p) => p.id)).toEqual(
+            reference(rows, dir).map((p) => p.id),
+          );
+          // Every other column keeps every row once, in an order that is a total one (sorting twice changes nothing).
+          for (const sort of PORTFOLIO_SORTS) {
+            const once = sortPortfolio(rows, sort, dir);
+            expect(new Set(once.map((p) => p.id)).size).toBe(rows.length);
+            expect(sortPortfolio(once, sort, dir)).toEqual(once);
+          }
+        },
+      ),
+    );
   });
   it("filters by flag and counts each flag", () => {
     expect(filterPortfolio(rows, "churn_risk").map((p) => p.id)).toEqual(["P3"]);
