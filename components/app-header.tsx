@@ -5,7 +5,8 @@ import { SignOutButton } from "./sign-out-button.tsx";
 export function AppHeader({ name, role }: { name: string; role: Role | null }) {
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      {/* As wide as the page below it (app/(app)/layout.tsx): a wide page widens the header too. */}
+      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 [body:has([data-wide-page])_&]:max-w-[96rem]">
         <Link
           href="/"
           className="flex items-center gap-2 rounded-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"

@@ -51,12 +51,13 @@ export function FlagBadge({
         onKeyDown={blurOnEscape}
         data-flag={flag}
         className={cn(
-          "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+          // Its words may wrap in a narrow table column; one line high, rounded-xl is the pill rounded-full is.
+          "inline-flex items-center gap-1 rounded-xl px-2 py-0.5 text-left text-balance text-xs font-medium ring-1 ring-inset",
           "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
           FLAG_TONES[flag],
         )}
       >
-        <Icon aria-hidden="true" className="size-3.5" />
+        <Icon aria-hidden="true" className="size-3.5 shrink-0" />
         {FLAG_LABELS[flag]}
       </button>
       <span

@@ -58,7 +58,8 @@ function PortfolioHead({
         return (
           <ColumnHeading
             key={header.id}
-            className={cn("px-2", meta?.align === "end" && "text-right")}
+            // Two-word headings may wrap: the width goes to the flags instead, and all ten columns fit at 1440 px.
+            className={cn("whitespace-normal px-2", meta?.align === "end" && "text-right")}
             sort={
               meta && {
                 direction: meta.sort === sort ? dir : null,

@@ -38,7 +38,7 @@ export function PortfolioPage({ ownManager }: { ownManager: string | null }) {
   const view = usePortfolioView(ownManager);
   const headingId = useId();
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" data-wide-page>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0 max-w-full">
           {/* A manager's name comes from the URL: however long, it wraps instead of widening the page. */}

@@ -45,6 +45,12 @@ test.describe("the portfolio", () => {
     // The default order: flagged players first.
     expect(await ids(tableRows(page))).toEqual(sortPortfolio(book.players, "flags", "desc").map((p) => p.id));
     expect(await seriousViolations(page)).toEqual([]);
+    // All ten columns in view at 1440 px (the page takes up to 96rem), the last one without scrolling sideways.
+    const region = page.getByRole("region", { name: /players: / });
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(
+      page.getByRole("columnheader", { name: "Sort by days since the last activity" }),
+    ).toBeInViewport({ ratio: 1 });
     await capture(page, testInfo, "portfolio-1440");
 
     // Sort by balance (exact decimal order), then the other way.

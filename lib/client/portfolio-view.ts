@@ -60,7 +60,7 @@ export const portfolioSearchParams = {
 export const FLAG_LABELS: Record<PortfolioFlag, string> = {
   churn_risk: "Churn risk",
   big_withdrawal: "Big withdrawal",
-  pending_withdrawal_24h: "Withdrawal pending > 24 h",
+  pending_withdrawal_24h: "Withdrawal pending > 24\u00a0h",
   deposit_spike: "Deposit spike",
 };
 
