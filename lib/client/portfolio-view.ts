@@ -1,4 +1,5 @@
 import { parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { toUnits } from "@/lib/format/exact-decimal";
 import { PORTFOLIO_FLAGS, type PortfolioFlag } from "@/lib/schemas/enums";
 import type { PortfolioData, PortfolioPlayerData } from "./wire.ts";
 
@@ -98,73 +99,48 @@ export function flagDescription(
   }
 }
 
-const fractionDigits = (decimal: string) => decimal.split(".")[1]?.length ?? 0;
-
-/** A plain decimal string as an integer count of 10^-scale (scale at least its fraction digits): exact. */
-function decimalUnits(decimal: string, scale: number): bigint {
-  const negative = decimal.startsWith("-");
-  const [whole = "0", fraction = ""] = (negative ? decimal.slice(1) : decimal).split(".");
-  const units = BigInt(whole + fraction.padEnd(scale, "0"));
-  return negative ? -units : units;
-}
-
-/** Compares two plain decimal strings exactly (no binary floating point): −1, 0 or 1. */
+/** Compares two exact decimal strings (the API's, up to 8 places) without binary floating point: −1, 0 or 1. */
 export function compareDecimal(a: string, b: string): number {
-  const scale = Math.max(fractionDigits(a), fractionDigits(b));
-  return compareValues(decimalUnits(a, scale), decimalUnits(b, scale));
+  return compareValues(toUnits(a), toUnits(b));
 }
 
-type Key =
-  | { kind: "text"; value: string }
-  | { kind: "decimal"; value: string }
-  | { kind: "number"; value: number };
+/** An amount as integer units of 10⁻⁸ (exact, cheap to compare), a name, or a count. */
+type SortValue = bigint | number | string;
 
-/** What a column sorts by; null (never, none) always goes last, whichever the direction. */
-function sortKey(p: PortfolioPlayerData, sort: PortfolioSort): Key | null {
+/**
+ * What a column sorts by, worked out once per row rather than at every comparison (a book of 1,000 players makes
+ * ~10,000 comparisons); null (never, none) always goes last, whichever the direction.
+ */
+function sortValue(p: PortfolioPlayerData, sort: PortfolioSort): SortValue | null {
   switch (sort) {
     case "player":
-      return { kind: "text", value: p.name };
+      return p.name;
     case "balance":
-      return { kind: "decimal", value: p.total_balance };
+      return toUnits(p.total_balance);
     case "deposits":
-      return { kind: "decimal", value: p.deposits.current };
+      return toUnits(p.deposits.current);
     case "withdrawals":
-      return { kind: "decimal", value: p.withdrawals.current };
+      return toUnits(p.withdrawals.current);
     case "net_deposits":
-      return { kind: "decimal", value: p.net_deposits.current };
+      return toUnits(p.net_deposits.current);
     case "ggr":
-      return { kind: "decimal", value: p.ggr.current };
+      return toUnits(p.ggr.current);
     case "last_deposit":
-      return p.days_since_last_deposit === null ? null : { kind: "number", value: p.days_since_last_deposit };
+      return p.days_since_last_deposit;
     case "last_activity":
-      return p.days_since_last_activity === null
-        ? null
-        : { kind: "number", value: p.days_since_last_activity };
+      return p.days_since_last_activity;
     case "pending":
-      return { kind: "number", value: p.pending_withdrawals.count };
+      return p.pending_withdrawals.count;
     case "flags":
-      return { kind: "number", value: p.flags.length };
+      return p.flags.length;
   }
 }
-
-type SortValue = bigint | number | string;
 
 const collator = new Intl.Collator("en");
 
 function compareValues(a: SortValue, b: SortValue): number {
   if (typeof a === "string" || typeof b === "string") return collator.compare(String(a), String(b));
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * Each row's sort value, worked out once rather than at every comparison: amounts as integers of one scale
- * for the whole book, so comparing two is exact and cheap (a book of 1,000 players makes ~10,000 comparisons).
- */
-function sortValues(players: readonly PortfolioPlayerData[], sort: PortfolioSort): (SortValue | null)[] {
-  const keys = players.map((p) => sortKey(p, sort));
-  let scale = 0;
-  for (const key of keys) if (key?.kind === "decimal") scale = Math.max(scale, fractionDigits(key.value));
-  return keys.map((key) => (key?.kind === "decimal" ? decimalUnits(key.value, scale) : (key?.value ?? null)));
 }
 
 /**
@@ -177,8 +153,7 @@ export function sortPortfolio(
   dir: Direction,
 ): PortfolioPlayerData[] {
   const sign = dir === "asc" ? 1 : -1;
-  const values = sortValues(players, sort);
-  const rows = players.map((player, i) => ({ player, value: values[i] ?? null }));
+  const rows = players.map((player) => ({ player, value: sortValue(player, sort) }));
   const byId = (x: PortfolioPlayerData, y: PortfolioPlayerData) => collator.compare(x.id, y.id);
   rows.sort((x, y) => {
     if (x.value === null || y.value === null)
