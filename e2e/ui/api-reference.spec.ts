@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { recordPageErrors } from "./helpers.ts";
 
 /*
  * The API reference must work on a machine without internet and run no other origin's code next to the reader's
@@ -10,7 +11,7 @@ test("the API reference renders from this origin alone, under script-src 'self',
 }) => {
   const origin = new URL(baseURL ?? "").origin;
   const foreign: string[] = [];
-  const errors: string[] = [];
+  const errors = recordPageErrors(page);
   await page.route(
     (url) => url.origin !== origin,
     (route) => {
@@ -18,10 +19,6 @@ test("the API reference renders from this origin alone, under script-src 'self',
       return route.abort();
     },
   );
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
 
   const response = await page.goto("/api/v1/docs");
   expect(response?.status()).toBe(200);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { PlayerProfileData, PortfolioData, TransactionListData } from "../../lib/client/wire.ts";
 import { formatCount, formatMoney } from "../../lib/format/money.ts";
-import { apiGet, open, signIn, WHALE } from "./helpers.ts";
+import { apiGet, open, recordPageErrors, signIn, WHALE } from "./helpers.ts";
 
 /*
  * Figures are written in one display locale (lib/format/locale.ts) by the server and by the browser. A browser
@@ -11,16 +11,6 @@ import { apiGet, open, signIn, WHALE } from "./helpers.ts";
 
 test.describe("a browser set to German", () => {
   test.use({ locale: "de-DE", timezoneId: "Europe/Berlin" });
-
-  /** Uncaught errors and console errors of the page, from before its first byte. */
-  function recordErrors(page: Page): string[] {
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    return errors;
-  }
 
   /**
    * A round trip through the page after it reported hydrated: React reports a hydration mismatch during
@@ -38,7 +28,7 @@ test.describe("a browser set to German", () => {
     const html = await (await page.request.get(`/players/${WHALE}`)).text();
     expect(html).toContain(balance);
 
-    const overviewErrors = recordErrors(page);
+    const overviewErrors = recordPageErrors(page);
     await open(page, `/players/${WHALE}`);
     await expect(page.getByTestId("balance-total")).toContainText(balance);
     await settled(page);
@@ -47,7 +37,7 @@ test.describe("a browser set to German", () => {
     // The transactions section: its caption counts them with the display locale's grouping (24,000, not 24.000).
     const list = await apiGet<TransactionListData>(page.request, `/players/${WHALE}/transactions?limit=20`);
     expect(list.total).toBeGreaterThan(999);
-    const transactionErrors = recordErrors(page);
+    const transactionErrors = recordPageErrors(page);
     await open(page, `/players/${WHALE}?section=transactions`);
     await expect(page.getByRole("table", { name: /^Transactions/ })).toHaveAccessibleName(
       new RegExp(`${formatCount(list.total)} in all$`),
@@ -61,7 +51,7 @@ test.describe("a browser set to German", () => {
     const book = await apiGet<PortfolioData>(page.request, "/portfolio?manager=Sarah%20Mitchell");
     const first = book.players[0];
     expect(first).toBeDefined();
-    const errors = recordErrors(page);
+    const errors = recordPageErrors(page);
     await open(page, "/portfolio");
     const row = page.locator(`[data-testid="portfolio-row"][data-player-id="${first?.id}"]`);
     await expect(row.locator('[data-column="balance"]')).toHaveText(

@@ -28,6 +28,16 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** The page's uncaught errors and console errors from now on. */
+export function recordPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
 /** Opens a page and waits until it responds to input. */
 export async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);

@@ -87,11 +87,10 @@ const integerFormat = new Map<string, Intl.NumberFormat>();
 
 /** A count with the locale's grouping: 1,234. */
 export function formatCount(n: number, locale: string = DISPLAY_LOCALE): string {
-  const key = locale;
-  let f = integerFormat.get(key);
+  let f = integerFormat.get(locale);
   if (!f) {
     f = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    integerFormat.set(key, f);
+    integerFormat.set(locale, f);
   }
   return f.format(n);
 }
