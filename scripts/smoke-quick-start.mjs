@@ -1,11 +1,13 @@
 /*
  * Quick-start smoke test, on whatever `node` runs it (CI runs it on Node 24 as well as the suite's Node 20):
- * from this checkout (after `npm install` and `npm run build`), starts the production server the README's way
- * (`node scripts/serve.mjs start`) on a fresh embedded database in a temporary folder and a free port, waits for
- * /api/health, reads a profile with the demo bearer token and an X-Session-ID, checks the JSON, then stops the
- * server with SIGTERM and checks that it exits cleanly and promptly, leaving no process behind.
+ * from this checkout, starts the server the README's way on a fresh embedded database in a temporary folder and a
+ * free port, waits for /api/health, reads a profile with the demo bearer token and an X-Session-ID, checks the JSON,
+ * then stops the server with SIGTERM and checks that it exits cleanly and promptly, leaving no process behind.
  *
- *   node scripts/smoke-quick-start.mjs            # SMOKE_PORT=N to choose the port
+ *   node scripts/smoke-quick-start.mjs            # `npm start` (after `npm install` and `npm run build`)
+ *   node scripts/smoke-quick-start.mjs dev        # `npm run dev` (after `npm install` alone: the README's first line)
+ *
+ * SMOKE_PORT=N chooses the port.
  *
  * Plain JavaScript so that it runs as is on any Node the product supports; it prints one `SMOKE PASS|FAIL` line.
  */
@@ -17,6 +19,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const MODE = process.argv[2] ?? "start";
+if (MODE !== "start" && MODE !== "dev") {
+  console.error("usage: node scripts/smoke-quick-start.mjs [start|dev]");
+  process.exit(2);
+}
 const PLAYER = "P000007";
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -114,11 +121,11 @@ async function main() {
   // The quick start has no database server: the embedded one is used only without DATABASE_URL.
   delete env.DATABASE_URL;
   delete env.AUTH_MODE;
-  console.log(`smoke: node ${process.version}, ${base}, embedded database in ${dir}`);
+  console.log(`smoke: ${MODE} on node ${process.version}, ${base}, embedded database in ${dir}`);
   const started = Date.now();
   const server = spawn(
     process.execPath,
-    ["scripts/serve.mjs", "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    ["scripts/serve.mjs", MODE, "--port", String(port), "--hostname", "127.0.0.1"],
     { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"], detached: true },
   );
   try {
@@ -140,8 +147,8 @@ async function main() {
 
 try {
   await main();
-  console.log(`SMOKE PASS quick start on node ${process.version}`);
+  console.log(`SMOKE PASS quick start (${MODE}) on node ${process.version}`);
 } catch (error) {
-  console.log(`SMOKE FAIL quick start on node ${process.version}: ${error.message}`);
+  console.log(`SMOKE FAIL quick start (${MODE}) on node ${process.version}: ${error.message}`);
   process.exitCode = 1;
 }

@@ -58,6 +58,8 @@ echo "== production build"
 npx next build
 
 echo "== end-to-end tests (HTTP API and UI in Chromium)"
+# The typed client's types (e2e/api/generated, not committed) follow the OpenAPI document of this checkout.
+npm run --silent openapi:client-types
 # A fresh embedded database for every run, with the demo data and the test fixtures.
 node --import tsx -e 'import("./test/support/test-db.ts").then(m => m.prepareEmbeddedDataDir(".data/e2e-pglite"))'
 targets="embedded"
