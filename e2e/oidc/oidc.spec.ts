@@ -261,6 +261,33 @@ test.describe("sign-in through an OpenID provider", () => {
     expect((await profile.json()).email).toMatch(/^.\*\*\*@example\.com$/);
   });
 
+  test("client credentials as docs/integrations.md says: a bare name as resource is refused, an opaque token is 401", async ({
+    request,
+  }) => {
+    const { clientId, clientSecret } = OIDC_E2E.serviceClient;
+    const tokenUrl = `${OIDC_E2E.issuer}/token`;
+    const headers = {
+      Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`,
+    };
+    // RFC 8707: a resource indicator is an absolute URI; a bare audience name is refused by the provider.
+    const bare = await request.post(tokenUrl, {
+      form: { grant_type: "client_credentials", scope: "players:read", resource: OIDC_E2E.apiAudience },
+      headers,
+    });
+    expect(bare.status()).toBe(400);
+    expect((await bare.json()).error).toBe("invalid_target");
+    // Without a resource the provider issues an opaque access token: the API cannot verify it.
+    const opaque = await request.post(tokenUrl, { form: { grant_type: "client_credentials" }, headers });
+    expect(opaque.status()).toBe(200);
+    const { access_token: token } = await opaque.json();
+    expect(token.split(".")).toHaveLength(1);
+    const res = await request.get(PLAYER, {
+      headers: { Authorization: `Bearer ${token}`, "X-Session-ID": "reporting-run-opaque" },
+    });
+    expect(res.status()).toBe(401);
+    expect(res.headers()["content-type"]).toBe("application/problem+json");
+  });
+
   test("a user without a back-office role sees one page saying so and whom to ask", async ({ page }) => {
     await signInWithProvider(page, "nora.norole");
     const notice = page.getByTestId("no-role");
