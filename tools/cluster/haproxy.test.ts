@@ -35,7 +35,8 @@ describe("the HAProxy config", () => {
 /*
  * HAProxy itself (Debian's 2.6) on the repository's config, in front of two stand-ins for the app that pass the
  * health check and then drop every other request without an answer (as a killed instance does): a read is sent
- * again to the other instance, a POST never is. Skipped when haproxy is not installed (required under CI).
+ * again to the other instance, a POST never is. Asked to (X-Stand-In), they answer at once, or hold the request
+ * unanswered (as an instance holds an Upgrade request). Skipped when haproxy is not installed (required under CI).
  */
 const binary = findHaproxy();
 if (!binary && process.env.CI === "true")
@@ -52,6 +53,8 @@ async function freePort(): Promise<number> {
 describe.skipIf(!binary)("HAProxy on the repository's config", () => {
   const attempts: { method: string; forwardedFor: string | undefined; peer: string | undefined }[] = [];
   const backends: http.Server[] = [];
+  /** Requests the stand-ins hold unanswered. */
+  const held: http.IncomingMessage[] = [];
   let haproxy: HaproxyProcess | undefined;
   let stateDir = "";
   let port = 0;
@@ -62,6 +65,11 @@ describe.skipIf(!binary)("HAProxy on the repository's config", () => {
     for (let i = 0; i < 2; i++) {
       const backend = http.createServer((req, res) => {
         if (req.url === "/api/health") return res.end("{}");
+        if (req.headers["x-stand-in"] === "answer") return res.end("{}");
+        if (req.headers["x-stand-in"] === "hold") {
+          held.push(req);
+          return;
+        }
         attempts.push({
           method: req.method ?? "",
           forwardedFor: req.headers["x-forwarded-for"] as string | undefined,
@@ -75,7 +83,13 @@ describe.skipIf(!binary)("HAProxy on the repository's config", () => {
     }
     port = await freePort();
     const file = path.join(stateDir, "haproxy.cfg");
-    writeFileSync(file, renderHaproxyConfig(readHaproxyTemplate(), serversFor("127.0.0.1", ports)));
+    // The repository's config, and one probe: the server timeout HAProxy applied to each answer.
+    const config = renderHaproxyConfig(readHaproxyTemplate(), serversFor("127.0.0.1", ports)).replace(
+      /^backend app$/m,
+      "backend app\n    http-response set-header X-Server-Timeout %[cur_server_timeout]",
+    );
+    expect(config).toContain("X-Server-Timeout");
+    writeFileSync(file, config);
     const env = haproxyEnv({ bind: `127.0.0.1:${port}`, proxySource: "127.0.0.2", stateDir });
     expect(checkHaproxyConfig(binary ?? "", file, env)).toBeNull();
     haproxy = spawnHaproxy(binary ?? "", file, env);
@@ -83,6 +97,7 @@ describe.skipIf(!binary)("HAProxy on the repository's config", () => {
   }, 30_000);
 
   afterAll(async () => {
+    for (const req of held) req.socket.destroy();
     await haproxy?.stop();
     await Promise.all(backends.map((b) => new Promise((resolve) => b.close(resolve))));
     rmSync(stateDir, { recursive: true, force: true });
@@ -124,4 +139,79 @@ describe.skipIf(!binary)("HAProxy on the repository's config", () => {
     expect(attempts.length).toBeGreaterThan(0);
     for (const a of attempts) expect(a).toMatchObject({ peer: "127.0.0.2", forwardedFor: "127.0.0.1" });
   });
+  /** A raw request over its own connection; resolves with the socket and the answer's first bytes as they come. */
+  function rawRequest(head: string) {
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on("error", () => {});
+    socket.write(head);
+    return { socket, answer: () => answer };
+  }
+
+  it("refuses an Upgrade request itself: it never reaches an instance", async () => {
+    attempts.length = 0;
+    const heldBefore = held.length;
+    const upgrade = rawRequest(
+      "GET /api/v1/players/P1 HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nX-Stand-In: hold\r\n\r\n",
+    );
+    await expect.poll(upgrade.answer, { timeout: 10_000 }).toMatch(/\r\n\r\n\{.*\}$/s);
+    upgrade.socket.destroy();
+    expect(upgrade.answer()).toMatch(/^HTTP\/1\.1 400 /);
+    expect(upgrade.answer()).toMatch(/content-type: application\/problem\+json/i);
+    expect(JSON.parse(upgrade.answer().split("\r\n\r\n")[1] ?? "")).toMatchObject({ status: 400 });
+    expect({ attempts: attempts.length, held: held.length - heldBefore }).toEqual({ attempts: 0, held: 0 });
+  }, 30_000);
+
+  it("gives up a request whose client closed its connection (abortonclose): the instance's slot is freed", async () => {
+    const heldBefore = held.length;
+    const client = rawRequest(
+      "GET /api/v1/players/P1 HTTP/1.1\r\nHost: localhost\r\nX-Stand-In: hold\r\n\r\n",
+    );
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBe(heldBefore + 1);
+    const request = held[heldBefore];
+    const closed = new Promise<void>((resolve) => request?.socket.once("close", () => resolve()));
+    client.socket.destroy();
+    // HAProxy closes its connection to the instance: without abortonclose it would wait for the answer up to
+    // `timeout server`, the slot taken all that time.
+    await expect(
+      Promise.race([
+        closed.then(() => "closed"),
+        new Promise((r) => setTimeout(() => r("still open"), 15_000)),
+      ]),
+    ).resolves.toBe("closed");
+  }, 30_000);
+
+  it("keeps the server timeout short, and long only for the exports and the live-events streams", async () => {
+    const timeoutOf = (url: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: url, headers: { "X-Stand-In": "answer" } }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.headers["x-server-timeout"] as string | undefined));
+          })
+          .on("error", reject);
+      });
+    const paths = [
+      "/api/v1/players/P1",
+      "/api/v1/players/P1/transactions?limit=20",
+      "/api/health",
+      "/api/v1/players/P1/transactions/export?format=csv",
+      "/api/v1/exports/players?format=ndjson",
+      "/api/v1/players/P1/events",
+    ];
+    const applied: Record<string, string | undefined> = {};
+    for (const p of paths) applied[p] = await timeoutOf(p);
+    expect(applied).toEqual({
+      "/api/v1/players/P1": "30000",
+      "/api/v1/players/P1/transactions?limit=20": "30000",
+      "/api/health": "30000",
+      "/api/v1/players/P1/transactions/export?format=csv": "600000",
+      "/api/v1/exports/players?format=ndjson": "600000",
+      "/api/v1/players/P1/events": "600000",
+    });
+  }, 30_000);
 });
