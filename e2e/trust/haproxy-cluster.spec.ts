@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -8,7 +10,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { TEST_REDIS_URL } from "../../test/support/test-redis.ts";
 import { childPid, TEST_SESSION_SECRET } from "../../tools/bench/app-process.ts";
-import { clusterDown, clusterStatus, clusterUp } from "../../tools/cluster/cluster.ts";
+import { clusterDown, clusterStatus, clusterUp, socketDirOf } from "../../tools/cluster/cluster.ts";
 import { readClusterSettings } from "../../tools/cluster/cluster-settings.ts";
 import {
   type ClusterState,
@@ -16,15 +18,24 @@ import {
   isOurProcess,
   readClusterState,
 } from "../../tools/cluster/cluster-state.ts";
-import { adminSocketPath, backendStats, ensureHaproxy, waitForServers } from "../../tools/cluster/haproxy.ts";
+import {
+  adminSocketPath,
+  backendStats,
+  ensureHaproxy,
+  frontendRequests,
+  waitForServers,
+} from "../../tools/cluster/haproxy.ts";
 import { appBase, postgresTestDatabase } from "./harness.ts";
 
 /*
  * `npm run cluster:up` (tools/cluster/cluster.ts) on this run's ports and the PostgreSQL test database: three
  * instances of the production build behind HAProxy on the repository's config (deploy/haproxy/haproxy.cfg),
  * under a few concurrent readers:
- * - the audit row records the client HAProxy saw, whatever the client wrote in X-Forwarded-For; a client reaching
- *   an instance directly is recorded by its socket address (TRUSTED_PROXIES names only HAProxy's);
+ * - the instances listen only on their Unix sockets, which only the cluster's user (HAProxy's) reaches: no TCP
+ *   port, from any local address, the proxy's included, and another local user is refused, so a forged
+ *   X-Forwarded-For reaches no audit row; through HAProxy the row records the client HAProxy saw;
+ * - a flood of Upgrade requests left open, more than every instance's maxconn together, holds no instance: HAProxy
+ *   refuses each itself, and health and reads are answered meanwhile;
  * - SIGTERM of one instance: no request fails, every answered read is audited;
  * - SIGKILL of one instance: no client request fails (HAProxy sends the reads cut off to the other instance again)
  *   and every answered read is audited;
@@ -38,8 +49,8 @@ const REDIS_PREFIX = `${process.env.TEST_DB_PREFIX ?? "par"}:e2e-cluster:${rando
 const PROXY_PORT = appBase + 22;
 // Three instances: one is stopped by SIGTERM, another killed, and one still serves at the end.
 const APP_PORTS = [appBase + 23, appBase + 24, appBase + 25];
-// HAProxy connects to the instances from this loopback address, the only one they trust; the test's own direct
-// requests come from 127.0.0.1 (or from this address, to show that it is the address that is trusted).
+// The address the instances trust (TRUSTED_PROXIES), given to the connections on their Unix sockets; the test's
+// own attempts at a TCP port come from 127.0.0.1 and from this address too.
 const PROXY_SOURCE = "127.0.0.2";
 const CLIENT_ADDRESS = "127.0.0.3";
 const READERS = 4;
@@ -268,36 +279,134 @@ async function expectNoFailureAndEveryReadAudited(
   expect(missing.map((o) => o.sent)).toEqual([]);
 }
 
-test("the audit row records the client HAProxy saw; directly, the socket's address", async () => {
-  const spoofed = { "X-Forwarded-For": "203.0.113.66" };
-  const cases = [
-    // Through HAProxy from 127.0.0.3, claiming another address: the address HAProxy saw.
-    {
-      sent: `${SESSION}-via-proxy`,
-      url: `http://127.0.0.1:${PROXY_PORT}`,
-      from: CLIENT_ADDRESS,
-      expected: CLIENT_ADDRESS,
-    },
-    // Straight to an instance, claiming the same: the socket's address, as nothing trusted speaks for it.
-    {
-      sent: `${SESSION}-direct`,
-      url: `http://127.0.0.1:${APP_PORTS[0]}`,
-      from: "127.0.0.1",
-      expected: "127.0.0.1",
-    },
-    // From the proxy's address, the header is believed: it is the address that is trusted, not the path.
-    {
-      sent: `${SESSION}-as-proxy`,
-      url: `http://127.0.0.1:${APP_PORTS[1]}`,
-      from: PROXY_SOURCE,
-      expected: "203.0.113.66",
-    },
-  ];
-  for (const c of cases) {
-    const res = await get(`${c.url}/api/v1/players/P000007`, { ...readHeaders(c.sent), ...spoofed }, c.from);
-    expect(res.status, c.sent).toBe(200);
-    const rows = await auditRows();
-    expect(rows.get(res.requestId ?? ""), c.sent).toEqual({ sent: c.sent, address: c.expected });
+test("instances listen only where HAProxy reaches them: a forged X-Forwarded-For lands in no audit row", async () => {
+  const forged = "203.0.113.66";
+  const spoofed = { "X-Forwarded-For": forged };
+  // Through HAProxy from 127.0.0.3, claiming another address: the address HAProxy saw.
+  const sent = `${SESSION}-via-proxy`;
+  const via = await get(
+    `http://127.0.0.1:${PROXY_PORT}/api/v1/players/P000007`,
+    { ...readHeaders(sent), ...spoofed },
+    CLIENT_ADDRESS,
+  );
+  expect(via.status).toBe(200);
+  expect((await auditRows()).get(via.requestId ?? "")).toEqual({ sent, address: CLIENT_ADDRESS });
+
+  // No TCP port: the ones the instances were told, on either loopback address, from either, the proxy's too.
+  const direct: string[] = [];
+  for (const port of APP_PORTS) {
+    for (const host of ["127.0.0.1", PROXY_SOURCE]) {
+      for (const from of ["127.0.0.1", PROXY_SOURCE]) {
+        const res = await get(
+          `http://${host}:${port}/api/v1/players/P000007`,
+          { ...readHeaders(`${SESSION}-direct-${port}-${host}-${from}`), ...spoofed },
+          from,
+        );
+        direct.push(`${from} -> ${host}:${port} ${res.error ?? res.status}`);
+      }
+    }
+  }
+  expect(direct.filter((d) => !d.endsWith(" ECONNREFUSED"))).toEqual([]);
+
+  // The sockets: this user's alone, in a directory only this user enters.
+  const socketDir = socketDirOf(stateDir);
+  const uid = process.getuid?.() ?? -1;
+  const modes = [socketDir, ...(state?.instances ?? []).map((i) => i.socket ?? "")].map((file) => {
+    const st = statSync(file);
+    return [st.isSocket() ? "socket" : st.isDirectory() ? "dir" : "other", st.mode & 0o777, st.uid === uid];
+  });
+  expect(modes).toEqual([["dir", 0o700, true], ...APP_PORTS.map(() => ["socket", 0o600, true])]);
+
+  // Another local user: refused at the socket, its forged header never read. Only root can act as another user
+  // (root itself passes every permission check); CI runs as root, so there it must run.
+  if (uid !== 0) {
+    if (process.env.CI === "true")
+      throw new Error("CI must run this spec as root to act as another local user");
+    test.info().annotations.push({ type: "skipped part", description: "another local user (not root here)" });
+  } else {
+    const socketPath = state?.instances[0]?.socket ?? "";
+    const probe = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `require("node:http").get({ socketPath: process.argv[1], path: "/api/v1/players/P000007",
+            headers: JSON.parse(process.argv[2]) }, (res) => { console.log(res.statusCode); process.exit(0); })
+          .on("error", (e) => { console.log(e.code); process.exit(1); });`,
+        socketPath,
+        JSON.stringify({ Host: "localhost", ...readHeaders(`${SESSION}-other-user`), ...spoofed }),
+      ],
+      { uid: 65534, gid: 65534, encoding: "utf8", cwd: "/" },
+    );
+    expect(probe.stdout.trim()).toBe("EACCES");
+  }
+  // Whatever was tried, the forged address is in no audit row of this run.
+  const addresses = [...(await auditRows()).values()].map((r) => r.address);
+  expect(addresses).not.toContain(forged);
+});
+
+test("a flood of Upgrade requests left open, beyond every instance's maxconn: health and reads still answered", async () => {
+  // More than the instances' slots together (3 × maxconn 64): held by instances, they would leave none.
+  const FLOOD = 200;
+  const before = await frontendRequests(socket);
+  const flood = Array.from({ length: FLOOD }, (_, n) => {
+    const conn = net.connect({ host: "127.0.0.1", port: PROXY_PORT });
+    const answer = { text: "" };
+    conn.setEncoding("utf8");
+    conn.on("data", (chunk: string) => {
+      answer.text += chunk;
+    });
+    conn.on("error", () => {});
+    // Fire and forget: the request, a valid WebSocket handshake, and the connection left open.
+    conn.write(
+      [
+        `GET /api/v1/players/${PLAYERS[n % PLAYERS.length]} HTTP/1.1`,
+        `Host: 127.0.0.1:${PROXY_PORT}`,
+        "Connection: Upgrade",
+        "Upgrade: websocket",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        "Sec-WebSocket-Version: 13",
+        "Authorization: Bearer demo",
+        `X-Session-ID: ${SESSION}`,
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    return { conn, answer };
+  });
+  try {
+    // HAProxy has received every one of them, whatever it made of them.
+    await expect
+      .poll(async () => (await frontendRequests(socket)) - before, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(FLOOD);
+    // HAProxy's answers have come back (asserted with the figures below, after the reads either way).
+    const refused = () => flood.filter((f) => f.answer.text.startsWith("HTTP/1.1 400 ")).length;
+    await expect
+      .poll(refused, { timeout: 15_000 })
+      .toBe(FLOOD)
+      .catch(() => undefined);
+    // With all of them still open: health and reads through HAProxy.
+    const outcomes = [await get(`http://127.0.0.1:${PROXY_PORT}/api/health`, {})];
+    for (const [n, player] of PLAYERS.entries()) {
+      const sent = `${SESSION}-after-flood-${n}`;
+      outcomes.push(await get(`http://127.0.0.1:${PROXY_PORT}/api/v1/players/${player}`, readHeaders(sent)));
+    }
+    const stats = await backendStats(socket);
+    const figures = {
+      flood: FLOOD,
+      refused400: refused(),
+      heldByInstances: stats.filter((s) => s.name !== "BACKEND").reduce((sum, s) => sum + s.current, 0),
+      answers: outcomes.map((o) => o.error ?? o.status),
+    };
+    console.log(`haproxy upgrade-flood: ${JSON.stringify(figures)}`);
+    test.info().annotations.push({ type: "figures", description: JSON.stringify(figures) });
+    expect(figures).toEqual({
+      flood: FLOOD,
+      refused400: FLOOD,
+      heldByInstances: 0,
+      answers: outcomes.map(() => 200),
+    });
+  } finally {
+    for (const f of flood) f.conn.destroy();
   }
 });
 

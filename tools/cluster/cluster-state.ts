@@ -10,6 +10,8 @@ export interface ProcessRecord {
   name: string;
   pid: number;
   port: number;
+  /** An instance's Unix socket, where it listens (HAProxy has none). */
+  socket?: string;
   log: string;
 }
 

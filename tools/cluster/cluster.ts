@@ -15,11 +15,20 @@
  * directory (CLUSTER_STATE_DIR, .data/cluster), with their logs.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { httpGet, isFailure } from "../bench/app-process.ts";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { runMain } from "../run-main.ts";
 import { prepareClusterDatabase } from "./cluster-database.ts";
 import { type ClusterSettings, readClusterSettings, redactUrl } from "./cluster-settings.ts";
@@ -38,10 +47,12 @@ import {
   checkHaproxyConfig,
   ensureHaproxy,
   haproxyEnv,
+  instanceSocketPath,
   readHaproxyTemplate,
   renderHaproxyConfig,
   type ServerStat,
   serversFor,
+  socketServersFor,
   spawnHaproxy,
   waitForServers,
 } from "./haproxy.ts";
@@ -51,6 +62,8 @@ import { type ReplicaSettings, readReplicaSettings, standbyUrlFor } from "./repl
 import { probeReplica } from "./replica-status.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** Moves each instance's listening port to its Unix socket (instance-listen.mjs). */
+const INSTANCE_LISTEN = pathToFileURL(fileURLToPath(new URL("./instance-listen.mjs", import.meta.url))).href;
 const say = (line: string) => console.error(`cluster: ${line}`);
 
 /** A port nobody listens on yet at `host` (cluster:up refuses to start over something else). */
@@ -66,7 +79,10 @@ function buildExists(): boolean {
   return existsSync(path.join(ROOT, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"));
 }
 
-/** One instance: `node scripts/serve.mjs start` on its port, detached, its output appended to its log. */
+/**
+ * One instance: `node scripts/serve.mjs start`, detached, its output appended to its log. `port` is the one Next.js
+ * is told; instance-listen.mjs (in `env`) makes it listen on its Unix socket instead.
+ */
 function spawnInstance(port: number, env: Record<string, string | undefined>, logFile: string): ChildProcess {
   const childEnv: Record<string, string> = { NEXT_TELEMETRY_DISABLED: "1" };
   for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
@@ -86,14 +102,40 @@ function spawnInstance(port: number, env: Record<string, string | undefined>, lo
   return child;
 }
 
-async function waitHealthy(url: string, record: ProcessRecord, timeoutMs: number): Promise<void> {
+/** The cluster's Unix sockets: the directory only this user may enter (0700). */
+export function socketDirOf(stateDir: string): string {
+  return path.join(stateDir, "sockets");
+}
+
+type InstanceAnswer = { status: number; body: string } | { error: string };
+
+/** GET `target` from an instance over its Unix socket (the only place it listens); never rejects. */
+export function instanceGet(socketPath: string, target: string, timeoutMs: number): Promise<InstanceAnswer> {
+  return new Promise((resolve) => {
+    const req = http.get(
+      { socketPath, path: target, headers: { Host: "localhost", Connection: "close" }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
+    req.on("error", (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
+  });
+}
+
+async function waitHealthy(socketPath: string, record: ProcessRecord, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!isOurProcess(record.pid, COMMAND_MARK.instance)) {
       throw new Error(`${record.name} exited during start; its log (${record.log}):\n${tail(record.log)}`);
     }
-    const res = await httpGet(`${url}/api/health`, { Host: "localhost" }, 5_000);
-    if (!isFailure(res) && res.status === 200) return;
+    const res = await instanceGet(socketPath, "/api/health", 5_000);
+    if ("status" in res && res.status === 200) return;
     if (Date.now() > deadline) {
       throw new Error(
         `${record.name} did not answer /api/health within ${timeoutMs} ms; its log:\n${tail(record.log)}`,
@@ -114,7 +156,7 @@ function tail(file: string, lines = 20): string {
 /** Refused before anything was started: nothing to stop. */
 class StartRefused extends Error {}
 
-/** Refuses to start over a running cluster, on a port in use, or without HAProxy; returns HAProxy's binary. */
+/** Refuses to start over a running cluster, on HAProxy's port in use, or without HAProxy; returns its binary. */
 async function preflight(settings: ClusterSettings): Promise<string> {
   const existing = readClusterState(settings.stateDir);
   const alive = (p: ProcessRecord) =>
@@ -122,9 +164,9 @@ async function preflight(settings: ClusterSettings): Promise<string> {
   if (existing && [existing.haproxy, ...existing.instances].some(alive)) {
     throw new StartRefused(`a cluster is already running (${settings.stateDir}): npm run cluster:down first`);
   }
-  for (const port of [settings.port, ...settings.appPorts]) {
-    const host = port === settings.port ? settings.host : "127.0.0.1";
-    if (!(await portFree(host, port))) throw new StartRefused(`port ${port} on ${host} is in use`);
+  // The instances open no port (their Unix sockets are in the state directory): HAProxy's alone must be free.
+  if (!(await portFree(settings.host, settings.port))) {
+    throw new StartRefused(`port ${settings.port} on ${settings.host} is in use`);
   }
   const binary = ensureHaproxy(say);
   if (!binary) {
@@ -145,6 +187,9 @@ async function prepareBuildAndDatabase(settings: ClusterSettings): Promise<void>
     });
   }
   mkdirSync(settings.stateDir, { recursive: true });
+  const socketDir = socketDirOf(settings.stateDir);
+  mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+  chmodSync(socketDir, 0o700);
   say(`database ${redactUrl(settings.databaseUrl)}`);
   await prepareClusterDatabase(settings, say);
 }
@@ -158,7 +203,13 @@ interface HaproxySetup {
 /** deploy/haproxy/haproxy.cfg with this cluster's servers, in the state directory, checked by `haproxy -c`. */
 function writeHaproxyConfig(settings: ClusterSettings, binary: string): HaproxySetup {
   const file = path.join(settings.stateDir, "haproxy.cfg");
-  writeFileSync(file, renderHaproxyConfig(readHaproxyTemplate(), serversFor("127.0.0.1", settings.appPorts)));
+  writeFileSync(
+    file,
+    renderHaproxyConfig(
+      readHaproxyTemplate(),
+      socketServersFor(socketDirOf(settings.stateDir), settings.instances),
+    ),
+  );
   const variables = haproxyEnv({
     bind: `${settings.host}:${settings.port}`,
     proxySource: settings.proxySource,
@@ -178,10 +229,22 @@ function startProcesses(
 ): ClusterState {
   const instanceEnv = { ...env, ...clusterInstanceEnv(settings, sharedSecrets(settings.stateDir, env)) };
   if (replica) instanceEnv.DATABASE_REPLICA_URL = standbyUrlFor(settings.databaseUrl, replica.port);
-  const instances: ProcessRecord[] = serversFor("127.0.0.1", settings.appPorts).map((server) => {
+  const instances: ProcessRecord[] = serversFor("127.0.0.1", settings.appPorts).map((server, i) => {
+    const port = settings.appPorts[i] ?? 0;
     const log = path.join(settings.stateDir, `${server.name}.log`);
-    const child = spawnInstance(server.port, instanceEnv, log);
-    return { name: server.name, pid: child.pid ?? 0, port: server.port, log };
+    const socket = instanceSocketPath(socketDirOf(settings.stateDir), server.name);
+    const child = spawnInstance(
+      port,
+      {
+        ...instanceEnv,
+        NODE_OPTIONS: `${instanceEnv.NODE_OPTIONS ?? ""} --import=${INSTANCE_LISTEN}`.trim(),
+        CLUSTER_INSTANCE_SOCKET: socket,
+        CLUSTER_INSTANCE_PORT: String(port),
+        CLUSTER_INSTANCE_PEER: settings.proxySource,
+      },
+      log,
+    );
+    return { name: server.name, pid: child.pid ?? 0, port, socket, log };
   });
   const haproxyLog = path.join(settings.stateDir, "haproxy.log");
   const haproxy = spawnHaproxy(haproxySetup.binary, haproxySetup.file, haproxySetup.variables, haproxyLog);
@@ -211,22 +274,29 @@ export async function clusterUp(
 ): Promise<ClusterStatus> {
   const binary = await preflight(settings);
   await prepareBuildAndDatabase(settings);
+  const haproxySetup = writeHaproxyConfig(settings, binary);
   const replica = settings.replica ? replicaSettingsFor(settings, env) : null;
-  if (replica) {
-    say(`hot standby ${replica.cluster} on 127.0.0.1:${replica.port} (npm run replica:up)`);
-    await replicaUp(replica, say);
+  try {
+    if (replica) {
+      say(`hot standby ${replica.cluster} on 127.0.0.1:${replica.port} (npm run replica:up)`);
+      await replicaUp(replica, say);
+    }
+    const state = startProcesses(settings, env, haproxySetup, replica);
+    say(`starting ${state.instances.length} instances (logs in ${settings.stateDir})`);
+    await Promise.all(state.instances.map((record) => waitHealthy(record.socket ?? "", record, 180_000)));
+    await waitForServers(
+      adminSocketPath(settings.stateDir),
+      state.instances.map((i) => i.name),
+      "UP",
+      30_000,
+    );
+  } catch (error) {
+    // Whoever called (cluster:up, a test): what was started is stopped, the standby dropped.
+    say(`start failed, stopping what was started: ${(error as Error).message.split("\n")[0]}`);
+    if (readClusterState(settings.stateDir)) await clusterDown(settings, 10_000);
+    else if (replica) await replicaDown(replica, say).catch((e: Error) => say(`replica: ${e.message}`));
+    throw error;
   }
-  const state = startProcesses(settings, env, writeHaproxyConfig(settings, binary), replica);
-  say(`starting ${state.instances.length} instances (logs in ${settings.stateDir})`);
-  await Promise.all(
-    state.instances.map((record) => waitHealthy(`http://127.0.0.1:${record.port}`, record, 180_000)),
-  );
-  await waitForServers(
-    adminSocketPath(settings.stateDir),
-    state.instances.map((i) => i.name),
-    "UP",
-    30_000,
-  );
   say(`up: http://${settings.host}:${settings.port} (npm run cluster:status, npm run cluster:down)`);
   return clusterStatus(settings, replica);
 }
@@ -271,6 +341,8 @@ export async function clusterDown(settings: ClusterSettings, graceMs = 20_000): 
     );
   }
   clearClusterState(settings.stateDir, state);
+  // A killed instance leaves its socket file behind.
+  for (const p of state.instances) if (p.socket) rmSync(p.socket, { force: true });
   say(`stopped ${processes.map((p) => `${p.name} (${p.pid})`).join(", ") || "nothing (none was running)"}`);
 }
 
@@ -278,6 +350,8 @@ interface InstanceStatus {
   name: string;
   pid: number;
   port: number;
+  /** The Unix socket it listens on (its only address), which HAProxy connects to. */
+  socket: string | null;
   running: boolean;
   /** GET /api/health on the instance itself: its status and body, or the connection error. */
   health: { status: number; database?: unknown; audit?: unknown; replica?: unknown } | { error: string };
@@ -286,9 +360,10 @@ interface InstanceStatus {
   requests: number | null;
 }
 
-async function instanceHealth(port: number): Promise<InstanceStatus["health"]> {
-  const res = await httpGet(`http://127.0.0.1:${port}/api/health`, { Host: "localhost" }, 3_000);
-  if (isFailure(res)) return { error: res.error };
+async function instanceHealth(socket: string | undefined): Promise<InstanceStatus["health"]> {
+  if (!socket) return { error: "no socket recorded" };
+  const res = await instanceGet(socket, "/api/health", 3_000);
+  if ("error" in res) return { error: res.error };
   try {
     const body = JSON.parse(res.body) as { database?: unknown; audit?: unknown; replica?: unknown };
     return { status: res.status, database: body.database, audit: body.audit, replica: body.replica };
@@ -317,8 +392,9 @@ export async function clusterStatus(settings: ClusterSettings, replica: ReplicaS
         name: p.name,
         pid: p.pid,
         port: p.port,
+        socket: p.socket ?? null,
         running: isOurProcess(p.pid, COMMAND_MARK.instance),
-        health: await instanceHealth(p.port),
+        health: await instanceHealth(p.socket),
         haproxy: stat?.status ?? null,
         requests: stat?.total ?? null,
       };
@@ -377,10 +453,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       try {
         console.log(JSON.stringify(await clusterUp(settings), null, 2));
       } catch (error) {
+        // clusterUp has stopped what it had started.
         say((error as Error).message);
-        if (error instanceof StartRefused) return 1;
-        say("stopping what was started");
-        await clusterDown(settings, 10_000);
         return 1;
       }
       return 0;

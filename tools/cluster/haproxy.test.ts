@@ -13,6 +13,7 @@ import {
   readHaproxyTemplate,
   renderHaproxyConfig,
   serversFor,
+  socketServersFor,
   spawnHaproxy,
   waitForServers,
 } from "./haproxy.ts";
@@ -26,6 +27,14 @@ describe("the HAProxy config", () => {
       "server app2 127.0.0.1:4002",
       "server app3 127.0.0.1:4003",
     ]);
+    // cluster:up's: each instance's Unix socket.
+    const sockets = renderHaproxyConfig(readHaproxyTemplate(), socketServersFor("/run/par/sockets", 2));
+    expect(
+      sockets
+        .split("\n")
+        .filter((l) => /^\s*server /.test(l))
+        .map((l) => l.trim()),
+    ).toEqual(["server app1 unix@/run/par/sockets/app1.sock", "server app2 unix@/run/par/sockets/app2.sock"]);
     // The rest is the repository's file as it is.
     expect(rendered).toContain("retry-on conn-failure empty-response");
     expect(() => renderHaproxyConfig("backend app\n", serversFor("127.0.0.1", [1]))).toThrow(/BEGIN servers/);

@@ -17,13 +17,26 @@ const END = "# END servers";
 
 export interface HaproxyServer {
   name: string;
-  host: string;
-  port: number;
+  /** Where HAProxy connects: `host:port`, or `unix@<path>` for a Unix socket. */
+  address: string;
 }
 
-/** The instances' names in HAProxy (app1, app2, …) and addresses. */
+/** The instances' names in HAProxy (app1, app2, …) and TCP addresses. */
 export function serversFor(host: string, ports: readonly number[]): HaproxyServer[] {
-  return ports.map((port, i) => ({ name: `app${i + 1}`, host, port }));
+  return ports.map((port, i) => ({ name: `app${i + 1}`, address: `${host}:${port}` }));
+}
+
+/** The instances' names in HAProxy and their Unix sockets (`instanceSocketPath`). */
+export function socketServersFor(socketDir: string, count: number): HaproxyServer[] {
+  return Array.from({ length: count }, (_, i) => {
+    const name = `app${i + 1}`;
+    return { name, address: `unix@${instanceSocketPath(socketDir, name)}` };
+  });
+}
+
+/** Where an instance listens in the cluster's socket directory. */
+export function instanceSocketPath(socketDir: string, name: string): string {
+  return path.join(socketDir, `${name}.sock`);
 }
 
 /** The config with the lines between the BEGIN/END server markers replaced by one `server` line per instance. */
@@ -34,7 +47,7 @@ export function renderHaproxyConfig(template: string, servers: readonly HaproxyS
   if (begin === -1 || end <= begin) throw new Error(`the HAProxy config has no "${BEGIN}" … "${END}" block`);
   if (servers.length === 0) throw new Error("no servers");
   const indent = /^\s*/.exec(lines[begin] ?? "")?.[0] ?? "";
-  const serverLines = servers.map((s) => `${indent}server ${s.name} ${s.host}:${s.port}`);
+  const serverLines = servers.map((s) => `${indent}server ${s.name} ${s.address}`);
   return [...lines.slice(0, begin + 1), ...serverLines, ...lines.slice(end)].join("\n");
 }
 
@@ -185,6 +198,8 @@ export interface ServerStat {
   status: string;
   /** Requests (sessions) it was given in total. */
   total: number;
+  /** Requests (sessions) it has now: at most `maxconn` per server. */
+  current: number;
   /** Connection retries and redispatches HAProxy made on its behalf. */
   retries: number;
   redispatches: number;
@@ -203,9 +218,25 @@ export async function backendStats(socketPath: string, backend = BACKEND): Promi
       name: cells[at("svname")] ?? "",
       status: cells[at("status")] ?? "",
       total: Number(cells[at("stot")] ?? 0),
+      current: Number(cells[at("scur")] || 0),
       retries: Number(cells[at("wretr")] || 0),
       redispatches: Number(cells[at("wredis")] || 0),
     }));
+}
+
+/** HTTP requests a frontend has received in total (`req_tot`), whatever became of them. */
+export async function frontendRequests(socketPath: string, frontend = "read_service"): Promise<number> {
+  const csv = await haproxyCommand(socketPath, "show stat");
+  const [header = "", ...rows] = csv.split("\n").filter(Boolean);
+  const columns = header.replace(/^# /, "").split(",");
+  const row = rows
+    .map((r) => r.split(","))
+    .find(
+      (cells) =>
+        cells[columns.indexOf("pxname")] === frontend && cells[columns.indexOf("svname")] === "FRONTEND",
+    );
+  if (!row) throw new Error(`haproxy: no frontend ${frontend}`);
+  return Number(row[columns.indexOf("req_tot")] || 0);
 }
 
 /** Takes a server out of rotation (maintenance) or puts it back; HAProxy then checks it again before use. */
