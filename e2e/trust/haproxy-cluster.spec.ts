@@ -356,10 +356,12 @@ test("a flood of Upgrade requests left open, beyond every instance's maxconn: he
       answer.text += chunk;
     });
     conn.on("error", () => {});
-    // Fire and forget: the request, a valid WebSocket handshake, and the connection left open.
+    // Fire and forget: a valid WebSocket handshake, the connection left open. On a path no route matches,
+    // Next.js leaves an upgrade's connection open without a word (for a WebSocket server of the app's own): that
+    // is what held the instances' slots.
     conn.write(
       [
-        `GET /api/v1/players/${PLAYERS[n % PLAYERS.length]} HTTP/1.1`,
+        `GET /ws/${n} HTTP/1.1`,
         `Host: 127.0.0.1:${PROXY_PORT}`,
         "Connection: Upgrade",
         "Upgrade: websocket",
