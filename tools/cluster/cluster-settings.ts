@@ -16,9 +16,12 @@ const clusterEnvSchema = z.object({
   CLUSTER_HOST: address.default("127.0.0.1"),
   /** App instances behind it. */
   CLUSTER_INSTANCES: z.coerce.number().int().min(1).max(16).default(2),
-  /** The first instance's port; the others follow it. Default: CLUSTER_PORT + 1. */
+  /**
+   * The port the first instance's Next.js is told; the others follow it. Default: CLUSTER_PORT + 1. None is opened:
+   * instance-listen.mjs moves that listen to the instance's Unix socket.
+   */
   CLUSTER_APP_PORT: port.optional(),
-  /** The address HAProxy connects to the instances from; the instances' TRUSTED_PROXIES. */
+  /** The instances' TRUSTED_PROXIES: the peer address their sockets' connections get (HAProxy's source on TCP). */
   CLUSTER_PROXY_SOURCE: address.default("127.0.0.2"),
   /** Pid files, logs, the rendered HAProxy config and the generated secrets. */
   CLUSTER_STATE_DIR: z.string().min(1).default(".data/cluster"),
@@ -41,7 +44,7 @@ export interface ClusterSettings {
   port: number;
   host: string;
   instances: number;
-  /** One port per instance, consecutive. */
+  /** One port per instance, consecutive: what each instance's Next.js is told, not opened (instance-listen.mjs). */
   appPorts: number[];
   proxySource: string;
   stateDir: string;
