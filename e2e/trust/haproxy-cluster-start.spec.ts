@@ -16,14 +16,14 @@ import { appBase, postgresTestDatabase } from "./harness.ts";
  * stopped what it started (HAProxy, the instances), whoever called it — no process of the cluster outlives it.
  */
 const DATABASE_URL = postgresTestDatabase();
-// After haproxy-cluster.spec.ts's ports (appBase + 22 … + 25).
-const PROXY_PORT = appBase + 26;
+// After haproxy-cluster.spec.ts's ports (appBase + 22 … + 25) and replica-reads.spec.ts's (+ 27).
+const PROXY_PORT = appBase + 28;
 const stateDir = mkdtempSync(path.join(tmpdir(), "par-cluster-start-"));
 const settings = readClusterSettings({
   DATABASE_URL,
   CLUSTER_PORT: String(PROXY_PORT),
   CLUSTER_INSTANCES: "2",
-  CLUSTER_APP_PORT: String(appBase + 27),
+  CLUSTER_APP_PORT: String(appBase + 29),
   CLUSTER_STATE_DIR: stateDir,
   REDIS_URL: TEST_REDIS_URL,
   AUTH_MODE: "demo",
