@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,7 +18,8 @@ import { appBase, postgresTestDatabase } from "./harness.ts";
 const DATABASE_URL = postgresTestDatabase();
 // After haproxy-cluster.spec.ts's ports (appBase + 22 … + 25) and replica-reads.spec.ts's (+ 27).
 const PROXY_PORT = appBase + 28;
-const stateDir = mkdtempSync(path.join(tmpdir(), "par-cluster-start-"));
+// One per run's ports, made in beforeAll: Playwright also loads this file in its main process, where nothing runs.
+const stateDir = path.join(tmpdir(), `par-cluster-start-${PROXY_PORT}`);
 const settings = readClusterSettings({
   DATABASE_URL,
   CLUSTER_PORT: String(PROXY_PORT),
@@ -27,6 +28,13 @@ const settings = readClusterSettings({
   CLUSTER_STATE_DIR: stateDir,
   REDIS_URL: TEST_REDIS_URL,
   AUTH_MODE: "demo",
+});
+
+test.beforeAll(async () => {
+  // A run killed midway may have left its cluster here: stopped, and the directory made anew.
+  if (readClusterState(stateDir)) await clusterDown(settings, 5_000);
+  rmSync(stateDir, { recursive: true, force: true });
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
 });
 
 test.afterAll(async () => {

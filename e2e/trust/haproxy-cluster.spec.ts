@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -56,7 +56,8 @@ const CLIENT_ADDRESS = "127.0.0.3";
 const READERS = 4;
 const PLAYERS = ["P000001", "P000002", "P000003", "P000007", "P000012", "P000042"];
 
-const stateDir = mkdtempSync(path.join(tmpdir(), "par-cluster-"));
+// One per run's ports, made in beforeAll: Playwright also loads this file in its main process, where nothing runs.
+const stateDir = path.join(tmpdir(), `par-cluster-${PROXY_PORT}`);
 const socket = adminSocketPath(stateDir);
 /** The environment `npm run cluster:up` is given here: this run's ports, database, Redis keys and state dir. */
 const clusterEnv: Record<string, string> = {
@@ -90,6 +91,10 @@ test.beforeAll(async () => {
     !binary,
     "haproxy is not installed and cannot be installed here (apt-get install -y haproxy, as root)",
   );
+  // A run killed midway may have left its cluster here: stopped, and the directory made anew.
+  if (readClusterState(stateDir)) await clusterDown(settings, 5_000);
+  rmSync(stateDir, { recursive: true, force: true });
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   // What `npm run cluster:up` runs (tools/cluster/cluster.ts), in this process: the Playwright worker has tsx's
   // loader already, a child would spend seconds loading it on a busy machine.
   const status = await clusterUp(settings, { ...process.env, ...clusterEnv });
