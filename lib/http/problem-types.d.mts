@@ -5,6 +5,7 @@ export type ProblemSlug =
   | "forbidden"
   | "not-found"
   | "method-not-allowed"
+  | "feed-gone"
   | "content-too-large"
   | "misdirected-request"
   | "rate-limited"

@@ -70,6 +70,18 @@ export const PROBLEM_TYPE_LIST = Object.freeze([
     example: "POST is not supported here; use GET or HEAD.",
   },
   {
+    slug: "feed-gone",
+    title: "Change feed position gone",
+    status: 410,
+    retryable: false,
+    description:
+      "`GET /changes` cannot continue from this position: the `feed` sent is not this database's feed (the database was restored from a dump, re-created, recovered to a point in time, or its feed was reset), or entries after `after` were deleted from the log (pruned). `errors[]` names the parameter (`feed` or `after`).",
+    action:
+      "Start again with a full read: note `feed` and `tail` from `GET /changes?limit=1`, read everything you keep, then follow from that `tail` with that `feed`. The same request will fail again.",
+    example:
+      "This position was issued by another change feed (the database was restored, re-created or reset since): start again with a full read.",
+  },
+  {
     slug: "content-too-large",
     title: "Content too large",
     status: 413,

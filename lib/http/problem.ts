@@ -19,6 +19,8 @@ export const PROBLEM_TYPES = {
   tooManyExports: "too-many-exports",
   notFound: "not-found",
   methodNotAllowed: "method-not-allowed",
+  /** GET /changes: a position from another feed, or below the pruned horizon (a full read is needed). */
+  feedGone: "feed-gone",
   /** Answered before routing (request-gate.mjs): a body over the bound, a foreign Host in demo mode. */
   contentTooLarge: "content-too-large",
   misdirectedRequest: "misdirected-request",
@@ -146,6 +148,17 @@ export function methodNotAllowed(method: string, allowed: readonly string[]): Ap
     title: "Method not allowed",
     detail: `${method} is not supported here; use ${allowed.join(" or ")}.`,
     headers: { Allow: allowed.join(", ") },
+  });
+}
+
+/** 410: the change feed cannot continue from this position; `errors` names `feed` or `after`. */
+export function feedGone(detail: string, errors: ProblemFieldError[]): ApiError {
+  return new ApiError({
+    status: 410,
+    type: PROBLEM_TYPES.feedGone,
+    title: "Change feed position gone",
+    detail,
+    errors,
   });
 }
 

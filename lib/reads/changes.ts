@@ -1,18 +1,43 @@
 import { listChanges } from "@/lib/changes/list-changes";
-import { invalidParameters } from "@/lib/http/problem";
+import { feedGone, invalidParameters } from "@/lib/http/problem";
 import { changesQuerySchema } from "@/lib/schemas/change";
 import { defineRead } from "./read-definition.ts";
+
+const START_AGAIN =
+  "start again with a full read: note `feed` and `tail` from GET /changes?limit=1, read everything, then follow from that `tail`";
 
 /**
  * GET /changes: the change feed. Needs `players:read` like every read; it names ids, kinds, statuses and versions
  * only (never contact data), so a caller without `players:pii` sees the same entries. Audited as `changes`, with
  * the players the page names.
+ *
+ * A position is checked against the answering database's feed (docs/change-feed.md, "Which feed"): another feed
+ * is a 410, and so is a position below the pruning horizon (after 0 without `feed` is the start, never refused);
+ * a position beyond the tail stays the 400 it always was.
  */
 export const changesRead = defineRead({
   params: {},
   query: changesQuerySchema,
   run: async function changesRead({ query }) {
     const page = await listChanges({ after: query.after, limit: query.limit });
+    if (query.feed !== undefined && query.feed !== page.feed) {
+      throw feedGone(`This position was issued by another change feed: ${START_AGAIN}.`, [
+        {
+          name: "feed",
+          in: "query",
+          detail: `is not this database's feed (${page.feed}): the database was restored, re-created, recovered to a point in time or its feed was reset since`,
+        },
+      ]);
+    }
+    if ((query.after > 0 || query.feed !== undefined) && query.after < page.prunedThrough) {
+      throw feedGone(`Changes after this position were deleted from the log: ${START_AGAIN}.`, [
+        {
+          name: "after",
+          in: "query",
+          detail: `is below the pruning horizon (${page.prunedThrough}): changes after it were deleted`,
+        },
+      ]);
+    }
     if (query.after > page.tail) {
       throw invalidParameters([
         {
@@ -24,7 +49,13 @@ export const changesRead = defineRead({
     }
     const players = [...new Set(page.changes.flatMap((c) => (c.player_id ? [c.player_id] : [])))];
     return {
-      body: { changes: page.changes, next: page.next, has_more: page.hasMore, tail: page.tail },
+      body: {
+        changes: page.changes,
+        next: page.next,
+        has_more: page.hasMore,
+        tail: page.tail,
+        feed: page.feed,
+      },
       audit: { operation: "changes", playerId: null, resultPlayerIds: players },
     };
   },

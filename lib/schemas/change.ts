@@ -22,14 +22,27 @@ export const DEFAULT_CHANGES_LIMIT = 100;
 /** A position is a whole number below 2^53 (exact in every JSON parser). */
 const MAX_POSITION = Number.MAX_SAFE_INTEGER;
 
+/** What a `feed` may look like on the way in: opaque, so any token of these characters (today's are 32 hex digits). */
+const FEED_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+const FEED_EXAMPLE = "3f9a0c2e71d84b5a9e6f1c0b2d7a4e58";
+
 export const changesQuerySchema = z
   .strictObject({
     after: wholeNumberParam({ min: 0, max: MAX_POSITION, default: 0 }).meta({
       description:
-        "List the changes after this position: 0 (the default) for the start of the feed, else the `next` of the previous answer. A position beyond the feed's end (`tail`) is a 400: it was not issued by this database.",
+        "List the changes after this position: 0 (the default) for the start of the feed, else the `next` of the previous answer (send its `feed` with it). A position beyond the feed's end (`tail`) is a 400: it was not issued by this database. A position below the pruning horizon (entries after it were deleted) is a 410 (`/problems/feed-gone`): start again with a full read. Without `feed`, `after=0` lists from the oldest entry kept.",
       param: { example: 0 },
       override: { type: "integer", minimum: 0, maximum: MAX_POSITION, default: 0 },
     }),
+    feed: z
+      .string()
+      .regex(FEED_PATTERN, "must be the `feed` of an earlier answer, as is")
+      .optional()
+      .meta({
+        description:
+          "The `feed` of the answer that gave `after` (store the two together). Another database's feed (a dump restored elsewhere, a re-created database, a point-in-time recovery, a feed reset) is a 410 (`/problems/feed-gone`): its positions mean nothing here; start again with a full read. With `feed`, `after=0` is a position like any other (a 410 once entries after it were deleted). Optional: without it the position is taken as this feed's.",
+        param: { example: FEED_EXAMPLE },
+      }),
     limit: wholeNumberParam({ min: 1, max: MAX_CHANGES_LIMIT, default: DEFAULT_CHANGES_LIMIT }).meta({
       description: `Changes per page: 1 to ${MAX_CHANGES_LIMIT}.`,
       param: { example: DEFAULT_CHANGES_LIMIT },
@@ -83,7 +96,12 @@ export const changeListResponseSchema = z
     has_more: z.boolean().meta({ description: "Whether more changes follow this page right now." }),
     tail: z.number().int().meta({
       description:
-        "The newest committed position when this page was read (0 for an empty feed). A new syncer notes it before its full read, then follows from it.",
+        "The newest committed position when this page was read (0 for an empty feed). A new syncer notes it (and `feed`) before its full read, then follows from it.",
+    }),
+    feed: z.string().meta({
+      description:
+        "This database's change feed: an opaque name (today 32 hex digits), different for another database, a dump restored elsewhere (even into the same server), a re-created database, a point-in-time recovery or a feed reset. Positions mean something only in their feed: store `feed` with the position and send it back as `feed` with `after`.",
+      example: FEED_EXAMPLE,
     }),
   })
   .meta({
