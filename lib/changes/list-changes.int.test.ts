@@ -1,6 +1,8 @@
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createPrismaClient } from "@/lib/db/client";
 import type { Change } from "@/lib/schemas/change";
+import { freshTestDatabase } from "@/test/support/fresh-test-database";
 import { createTestPrisma } from "@/test/support/test-client";
 import { listChanges } from "./list-changes.ts";
 
@@ -83,7 +85,14 @@ describe("the change log", () => {
     // The tail: an empty page keeps the position, never null.
     const end = positions.at(-1) ?? 0;
     const empty = await listChanges({ after: end, limit: 10 }, db);
-    expect(empty).toEqual({ changes: [], next: end, hasMore: false, tail: end });
+    expect(empty).toEqual({
+      changes: [],
+      next: end,
+      hasMore: false,
+      tail: end,
+      feed: expect.stringMatching(/^[0-9a-f]{32}$/),
+      prunedThrough: expect.any(Number),
+    });
     const row = await sql.query<{ n: string }>("SELECT count(*) AS n FROM change_commits");
     expect(row.rows[0]?.n).toBe("0");
   });
@@ -117,6 +126,68 @@ describe("the change log", () => {
       [since],
     );
     expect(rows[0]?.n).toBe("10001");
+  });
+});
+
+describe("the feed's identity and pruning horizon", () => {
+  // A database of its own: these tests delete entries and rotate the feed.
+  let other: { url: string; stop(): Promise<void> };
+  let otherDb: ReturnType<typeof createPrismaClient>;
+  let otherSql: pg.Pool;
+  beforeAll(async () => {
+    other = await freshTestDatabase(inject("databaseKind"), "feed_identity");
+    otherDb = createPrismaClient(other.url, 2);
+    otherSql = new pg.Pool({ connectionString: other.url, max: 2 });
+  });
+  afterAll(async () => {
+    await otherDb?.$disconnect();
+    await otherSql?.end();
+    await other?.stop();
+  });
+  const page = (after = 0) => listChanges({ after, limit: 10 }, otherDb);
+
+  it("names the database's feed: the same on every read, another for another database, even with its epoch copied", async () => {
+    const mine = (await listChanges({ after: 0, limit: 1 }, db)).feed;
+    const theirs = (await page()).feed;
+    expect(theirs).toMatch(/^[0-9a-f]{32}$/);
+    expect(theirs).not.toBe(mine);
+    await insertPlayer(otherSql, "PFEEDI01");
+    expect((await page()).feed).toBe(theirs);
+    // The stored epoch is what a dump carries: the same epoch in another database still names another feed.
+    const { rows } = await sql.query<{ epoch: string }>("SELECT epoch::text FROM change_feed");
+    await otherSql.query("UPDATE change_feed SET epoch = $1", [rows[0]?.epoch]);
+    const copied = (await page()).feed;
+    expect(copied).not.toBe(mine);
+    expect(copied).not.toBe(theirs); // the epoch is part of the name
+  });
+
+  it("moves the horizon to the highest position any DELETE took, and keeps the tail there when the log is emptied", async () => {
+    await insertPlayer(otherSql, "PFEEDI02");
+    await insertPlayer(otherSql, "PFEEDI03");
+    const before = await page();
+    const [first, second] = before.changes.slice(-2).map((c) => c.position) as [number, number];
+    await otherSql.query("DELETE FROM changes WHERE position = $1", [first]);
+    expect((await page()).prunedThrough).toBe(first);
+    await otherSql.query("DELETE FROM changes WHERE position < $1", [first]); // lower: the horizon stays
+    expect((await page()).prunedThrough).toBe(first);
+    await otherSql.query("DELETE FROM changes");
+    const emptied = await page(second);
+    expect(emptied).toMatchObject({ changes: [], prunedThrough: second, tail: second, next: second });
+    expect(emptied.feed).toBe(before.feed); // pruning keeps the feed
+  });
+
+  it("rotates the feed on rotate_change_feed() and on a TRUNCATE of the log", async () => {
+    const start = (await page()).feed;
+    const { rows } = await otherSql.query<{ feed: string }>("SELECT rotate_change_feed() AS feed");
+    const rotated = (await page()).feed;
+    expect(rotated).not.toBe(start);
+    expect(rows[0]?.feed).toBe(rotated);
+    await insertPlayer(otherSql, "PFEEDI04");
+    const { tail } = await page();
+    await otherSql.query("TRUNCATE changes");
+    const truncated = await page();
+    expect(truncated.feed).not.toBe(rotated);
+    expect(truncated.prunedThrough).toBe(tail); // the positions handed out so far are gone
   });
 });
 

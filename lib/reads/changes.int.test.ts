@@ -1,13 +1,17 @@
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { freshTestDatabase } from "@/test/support/fresh-test-database";
+import { createOpenApiValidator, validationErrors } from "@/test/support/openapi-validator";
 import { routeKitForFile } from "@/test/support/route-test-kit";
 import { FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 
 /*
  * GET /api/v1/changes and updated_since through the route handlers: the edges of `after` (bad, beyond the end,
- * the tail), of `limit` and of `updated_since`, each a 400 problem naming the parameter; bodies as the OpenAPI
- * document promises; the read audited as `changes`.
+ * the tail), of `limit` and of `updated_since`, each a 400 problem naming the parameter; another database's `feed`
+ * and a position below the pruning horizon, each a 410 `feed-gone`; bodies as the OpenAPI document promises; the
+ * read audited as `changes`.
  */
 
 const kit = routeKitForFile();
@@ -15,6 +19,7 @@ const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
 
 afterAll(async () => {
   await sql.query("DELETE FROM transactions WHERE id LIKE 'TFEEDR%'");
+  await sql.query("DELETE FROM players WHERE id LIKE 'PFEEDR%'");
   await sql.end();
 });
 
@@ -23,6 +28,28 @@ interface Page {
   next: number;
   has_more: boolean;
   tail: number;
+  feed: string;
+}
+
+interface ProblemBody {
+  type: string;
+  status: number;
+  errors: { name: string; in: string; detail: string }[];
+}
+
+/** A 410 `feed-gone` naming `name`, as the document describes it. */
+async function expectFeedGone(path: string, name: string): Promise<ProblemBody> {
+  const res = await kit.call("GET", path);
+  expect(res.status, `${path}: ${res.text}`).toBe(410);
+  expect(res.contentType).toContain("application/problem+json");
+  const body = res.json as ProblemBody;
+  expect(body.type).toMatch(/^https?:\/\/[^/]+\/problems\/feed-gone$/);
+  expect(body.errors.map((e) => e.name)).toEqual([name]);
+  const validator = createOpenApiValidator(buildOpenApiDocument());
+  expect(validationErrors(validator.response("/changes", "410", "application/problem+json"), body)).toEqual(
+    [],
+  );
+  return body;
 }
 
 async function expectBadParameter(path: string, name: string): Promise<string> {
@@ -39,10 +66,15 @@ describe("GET /api/v1/changes", () => {
     const first = await kit.call("GET", "/api/v1/changes?limit=1");
     expect(first.status).toBe(200);
     expect(kit.validate("/changes", first.json)).toEqual([]);
-    const { tail } = first.json as Page;
+    const { tail, feed } = first.json as Page;
+    expect(feed).toMatch(/^[0-9a-f]{32}$/);
     const atTail = await kit.call("GET", `/api/v1/changes?after=${tail}`);
     expect(atTail.status).toBe(200);
-    expect(atTail.json).toEqual({ changes: [], next: tail, has_more: false, tail });
+    expect(atTail.json).toEqual({ changes: [], next: tail, has_more: false, tail, feed });
+    // With its own feed the same request answers the same (feed is additive).
+    const withFeed = await kit.call("GET", `/api/v1/changes?after=${tail}&feed=${feed}`);
+    expect(withFeed.status).toBe(200);
+    expect(withFeed.json).toEqual(atTail.json);
     expect(atTail.headers.get("cache-control")).toBeTruthy();
   });
 
@@ -54,6 +86,9 @@ describe("GET /api/v1/changes", () => {
     const detail = await expectBadParameter(`/api/v1/changes?after=${tail + 1000}`, "after");
     expect(detail).toContain(`newest position is ${tail}`);
     for (const bad of ["0", "1001", "x"]) await expectBadParameter(`/api/v1/changes?limit=${bad}`, "limit");
+    for (const bad of ["", "a b", "x".repeat(101), "feed/1"]) {
+      await expectBadParameter(`/api/v1/changes?feed=${encodeURIComponent(bad)}`, "feed");
+    }
     await expectBadParameter("/api/v1/changes?since=0", "since");
   });
 
@@ -81,6 +116,58 @@ describe("GET /api/v1/changes", () => {
       "SELECT operation::text, result_player_ids FROM audit_events WHERE session_id = 'feed-audit'",
     );
     expect(rows).toEqual([{ operation: "changes", result_player_ids: [FIXTURE_PLAYER_ID] }]);
+  });
+});
+
+describe("GET /api/v1/changes across feeds", () => {
+  it("names another feed in another database, and answers a position from it 410 feed-gone", async () => {
+    const { tail, feed } = (await kit.call("GET", "/api/v1/changes?limit=1")).json as Page;
+    const other = await freshTestDatabase(inject("databaseKind"), "feed_other");
+    let theirs: string;
+    try {
+      const client = new pg.Client({ connectionString: other.url });
+      await client.connect();
+      const { rows } = await client.query<{ feed: string }>("SELECT change_feed_id() AS feed");
+      await client.end();
+      theirs = rows[0]?.feed ?? "";
+    } finally {
+      await other.stop();
+    }
+    expect(theirs).toMatch(/^[0-9a-f]{32}$/);
+    expect(theirs).not.toBe(feed);
+    const gone = await expectFeedGone(`/api/v1/changes?after=${tail}&feed=${theirs}`, "feed");
+    expect(gone.errors[0]?.detail).toContain(feed);
+    // Whatever the position: 0, or one this database never reached.
+    await expectFeedGone(`/api/v1/changes?feed=${theirs}`, "feed");
+    await expectFeedGone(`/api/v1/changes?after=${tail + 1000}&feed=${theirs}`, "feed");
+    // Without feed, as before: a position within the tail is followed.
+    expect((await kit.call("GET", `/api/v1/changes?after=${tail}`)).status).toBe(200);
+  });
+
+  it("answers a position below the pruning horizon 410 feed-gone, with or without feed; after=0 alone still lists", async () => {
+    const { tail: start, feed } = (await kit.call("GET", "/api/v1/changes?limit=1")).json as Page;
+    await sql.query(
+      `INSERT INTO players (id, name, currency, registration_date) VALUES ('PFEEDR1', 'Feed Test', 'EUR', now())`,
+    );
+    await sql.query(
+      `INSERT INTO players (id, name, currency, registration_date) VALUES ('PFEEDR2', 'Feed Test', 'EUR', now())`,
+    );
+    const mine = ((await kit.call("GET", `/api/v1/changes?after=${start}`)).json as Page).changes;
+    expect(mine.map((c) => c.player_id)).toEqual(["PFEEDR1", "PFEEDR2"]);
+    const [pruned, kept] = mine.map((c) => c.position) as [number, number];
+    // Pruning: the oldest of the two entries is deleted (as `DELETE FROM changes WHERE position <= …` would).
+    await sql.query("DELETE FROM changes WHERE position = $1", [pruned]);
+
+    const gone = await expectFeedGone(`/api/v1/changes?after=${start}`, "after");
+    expect(gone.errors[0]?.detail).toContain(`pruning horizon (${pruned})`);
+    await expectFeedGone(`/api/v1/changes?after=${pruned - 1}&feed=${feed}`, "after");
+    await expectFeedGone(`/api/v1/changes?feed=${feed}`, "after"); // with feed, 0 is a position like any other
+    const atHorizon = await kit.call("GET", `/api/v1/changes?after=${pruned}&feed=${feed}`);
+    expect(atHorizon.status).toBe(200);
+    expect((atHorizon.json as Page).changes.map((c) => c.position)).toEqual([kept]);
+    const fromStart = await kit.call("GET", "/api/v1/changes?limit=1");
+    expect(fromStart.status).toBe(200);
+    expect((fromStart.json as Page).feed).toBe(feed); // pruning keeps the feed
   });
 });
 

@@ -3,7 +3,9 @@ import type { RouteKit } from "./route-test-kit.ts";
 /*
  * A machine client that keeps a copy of some profiles and of one player's transactions in step with the API,
  * as docs/change-feed.md tells it to: note the feed's tail, read everything, then follow the feed from that tail
- * and re-read only what the changes name. Its copy, compared with a full re-read, is the feed's exactness test.
+ * and re-read only what the changes name. It keeps the feed's name with its position and sends it back; a 410
+ * (another feed, or a position below the pruning horizon) starts it again with a full read. Its copy, compared
+ * with a full re-read, is the feed's exactness test.
  */
 
 interface FeedChange {
@@ -19,6 +21,7 @@ interface FeedPage {
   next: number;
   has_more: boolean;
   tail: number;
+  feed: string;
 }
 
 interface TransactionRow {
@@ -32,6 +35,8 @@ export interface SyncState {
 
 export interface SyncStats {
   resets: number;
+  /** Full reads after a 410 (`feed-gone`): another feed, or a position below the pruning horizon. */
+  restarts: number;
   profileReads: number;
   transactionReads: number;
   pages: number;
@@ -39,8 +44,10 @@ export interface SyncStats {
 
 export class ChangeFeedSyncer {
   readonly state: SyncState = { profiles: new Map(), transactions: new Map() };
-  readonly stats: SyncStats = { resets: 0, profileReads: 0, transactionReads: 0, pages: 0 };
+  readonly stats: SyncStats = { resets: 0, restarts: 0, profileReads: 0, transactionReads: 0, pages: 0 };
   position = 0;
+  /** The feed `position` belongs to (stored with it). */
+  feed = "";
 
   constructor(
     private readonly kit: RouteKit,
@@ -50,15 +57,18 @@ export class ChangeFeedSyncer {
     private readonly transactionsOf: string,
   ) {}
 
-  private async get<T>(path: string): Promise<{ status: number; body: T }> {
+  private async get<T>(path: string, gone = false): Promise<{ status: number; body: T }> {
     const res = await this.kit.call("GET", path, { headers: { "x-session-id": "crm-sync-job" } });
-    if (res.status !== 200 && res.status !== 404) throw new Error(`${path}: ${res.status} ${res.text}`);
+    const expected = res.status === 200 || res.status === 404 || (gone && res.status === 410);
+    if (!expected) throw new Error(`${path}: ${res.status} ${res.text}`);
     return { status: res.status, body: res.json as T };
   }
 
-  /** The tail first, then everything: a change committed during the read is followed afterwards. */
+  /** The tail (and the feed) first, then everything: a change committed during the read is followed afterwards. */
   async fullSync(): Promise<void> {
-    this.position = (await this.get<FeedPage>("/api/v1/changes?limit=1")).body.tail;
+    const head = (await this.get<FeedPage>("/api/v1/changes?limit=1")).body;
+    this.position = head.tail;
+    this.feed = head.feed;
     this.state.profiles.clear();
     this.state.transactions.clear();
     for (const id of this.playerIds) await this.readProfile(id);
@@ -101,8 +111,16 @@ export class ChangeFeedSyncer {
   async follow(): Promise<number> {
     let applied = 0;
     for (;;) {
-      const { body } = await this.get<FeedPage>(`/api/v1/changes?after=${this.position}&limit=1000`);
+      const { status, body } = await this.get<FeedPage>(
+        `/api/v1/changes?after=${this.position}&feed=${this.feed}&limit=1000`,
+        true,
+      );
       this.stats.pages += 1;
+      if (status === 410) {
+        this.stats.restarts += 1;
+        await this.fullSync();
+        continue;
+      }
       if (body.changes.some((c) => c.kind === "reset")) {
         this.stats.resets += 1;
         await this.fullSync(); // its tail is at or after this page's end
@@ -112,7 +130,7 @@ export class ChangeFeedSyncer {
       }
       await this.apply(body.changes);
       applied += body.changes.length;
-      this.position = body.next;
+      this.position = body.next; // with this.feed: the two are stored together
       if (!body.has_more) return applied;
     }
   }

@@ -22,7 +22,8 @@ import { startQuietIngest } from "./live-test-kit.ts";
  * The issue's done-when test: a syncer keeps 500 profiles and one player's transactions, follows the change feed
  * while every writer changes data (the seed, db:generate, db:import and the live consumer applying wallet events
  * from a real NATS JetStream, a backdated transaction and a pending → completed completion among them) and ends
- * with exactly what a full re-read gives.
+ * with exactly what a full re-read gives; then the log is pruned past its position, and the feed reset: each time
+ * the feed answers 410, the syncer starts again with a full read and again ends with what a full re-read gives.
  */
 
 const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3202) + 50; // the live tests' NATS port; files run one by one
@@ -209,5 +210,42 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
     );
     const completed = syncer.state.transactions.get("TLIVE-W1") as { status: string };
     expect(completed.status).toBe("completed");
+    expect(syncer.stats.restarts).toBe(0);
+
+    /** A change only a full read can bring once its entry is gone: the profile's `blocked` flipped. */
+    const flip = async (id: string): Promise<boolean> => {
+      const { rows } = await pool.query<{ blocked: boolean }>(
+        "UPDATE players SET blocked = NOT blocked WHERE id = $1 RETURNING blocked",
+        [id],
+      );
+      return rows[0]?.blocked ?? false;
+    };
+    const blockedIn = (id: string) => (syncer.state.profiles.get(id) as { blocked: boolean }).blocked;
+    const expectFullReadState = async () => {
+      const again = new ChangeFeedSyncer(kit, UNIVERSE, PLAYER);
+      await again.fullSync();
+      expect(Object.fromEntries(syncer.state.profiles)).toEqual(Object.fromEntries(again.state.profiles));
+      expect(Object.fromEntries(syncer.state.transactions)).toEqual(
+        Object.fromEntries(again.state.transactions),
+      );
+    };
+
+    // Pruned past the syncer's position: the entry of the change it has not seen is deleted.
+    const pruned = await flip("P000010");
+    await pool.query("DELETE FROM changes WHERE position <= (SELECT max(position) FROM changes)");
+    await syncer.follow();
+    expect(syncer.stats.restarts).toBe(1);
+    expect(blockedIn("P000010")).toBe(pruned);
+    await expectFullReadState();
+
+    // A feed reset (as after restoring a file-system snapshot): its positions mean nothing any more.
+    const feedBefore = syncer.feed;
+    await pool.query("SELECT rotate_change_feed()");
+    const rotated = await flip("P000011");
+    await syncer.follow();
+    expect(syncer.stats.restarts).toBe(2);
+    expect(syncer.feed).not.toBe(feedBefore);
+    expect(blockedIn("P000011")).toBe(rotated);
+    await expectFullReadState();
   }, 600_000);
 });
