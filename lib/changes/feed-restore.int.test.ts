@@ -47,9 +47,12 @@ describe.runIf(inject("databaseKind") === "postgres")("a dump restored as anothe
     bUrl = await recreatePostgresDatabase(bName);
   });
   afterAll(async () => {
-    await closeApp();
-    await dropPostgresDatabase(bName);
-    await a?.stop();
+    try {
+      await closeApp();
+    } finally {
+      await dropPostgresDatabase(bName);
+      await a?.stop();
+    }
   });
 
   async function on<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
