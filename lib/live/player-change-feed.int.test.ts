@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { getAuditQueue } from "@/lib/audit/audit-recorder";
+import { getAuditQueue, setAuditQueue } from "@/lib/audit/audit-recorder";
 import { type SseEvent, SseParser } from "@/lib/client/sse-parser";
 import { getPrisma } from "@/lib/db/client";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
@@ -164,6 +164,47 @@ describe.runIf(kind === "postgres")("the player-change feed on PostgreSQL", () =
       where: { operation: "live_updates", playerId: "PTEST0001" },
     });
     expect(audited).toBe(3); // one per stream opened (the refused one is not), none per nudge
+  });
+
+  it("a stream the audit trail cannot record (503) gives its slot back: the caller can open streams again", async () => {
+    const hub = getPlayerChangeFeed();
+    await stateBecomes(hub, "live");
+    await getAuditQueue().flush();
+    // A backlog of one: the real queue, as AUDIT_MAX_PENDING sets it, held full by a write that waits on a lock.
+    Object.assign(process.env, { AUDIT_MAX_PENDING: "1" });
+    resetEnvCache();
+    setAuditQueue(undefined);
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    try {
+      await locker.query("BEGIN");
+      await locker.query("LOCK TABLE audit_events IN SHARE ROW EXCLUSIVE MODE");
+      const held = call(profileRoute, "PTEST0001", "");
+      while (getAuditQueue().pending < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(getAuditQueue().isFull()).toBe(true);
+      // More refusals than the caller has slots (LIVE_STREAMS_PER_CALLER = 2): a leak would leave none.
+      for (let i = 0; i < 3; i++) {
+        const refused = await openStream("PTEST0001");
+        expect(refused.response.status).toBe(503);
+      }
+      expect(liveStreamCounts()).toEqual({ total: 0, callers: 0 });
+      await locker.query("COMMIT");
+      await held;
+    } finally {
+      await locker.query("ROLLBACK").catch(() => {});
+      await locker.end();
+      await getAuditQueue().flush();
+      delete process.env.AUDIT_MAX_PENDING;
+      resetEnvCache();
+      setAuditQueue(undefined);
+    }
+    // The backlog has cleared: the caller opens its two streams.
+    const first = await openStream("PTEST0001");
+    const second = await openStream("PTEST0001");
+    expect([first.response.status, second.response.status]).toEqual([200, 200]);
+    first.abort();
+    second.abort();
+    expect(liveStreamCounts()).toEqual({ total: 0, callers: 0 });
   });
 
   it("a nudge is never ahead of the data: the list and profile read at the nudge already have the batch", async () => {

@@ -20,8 +20,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
     const hub = getPlayerChangeFeed();
     if (hub.state === "unavailable") throw feedUnavailable();
     await assertPlayerExists({ playerId });
-    const release = acquireLiveStreamSlot(caller);
+    // Declared before the slot is taken: a read the audit cannot take (503) must not hold a slot it never uses.
     audit({ operation: "live_updates", playerId });
+    const release = acquireLiveStreamSlot(caller);
     if (request.method === "HEAD") {
       release();
       return new Response(null, { status: 200, headers: { "Content-Type": "text/event-stream" } });
