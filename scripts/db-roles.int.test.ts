@@ -108,6 +108,53 @@ describe.skipIf(!postgres)("db:roles: the app role", () => {
     expect(rows).toEqual([{ subject: "roles-test" }]);
   });
 
+  it("cannot backdate an audit record: the database gives each row the time of its INSERT", async () => {
+    const { rows } = await app.query(
+      `INSERT INTO audit_events (occurred_at, subject, auth_mode, session_id, operation, request_id)
+       VALUES (now() - interval '10 days', 'backdater', 'jwt', 's', 'profile', 'roles-backdated')
+       RETURNING occurred_at = statement_timestamp()::timestamptz(3) AS stamped,
+                 extract(epoch FROM statement_timestamp() - occurred_at)::float8 AS behind_seconds`,
+    );
+    expect(rows).toEqual([{ stamped: true, behind_seconds: expect.any(Number) }]);
+    expect(Math.abs(rows[0]?.behind_seconds)).toBeLessThan(0.001);
+    // The app's own write path, with a time far in the past and one in the future: both stored as written now.
+    const client = createPrismaClient(db.appUrl, 1);
+    try {
+      const { rows: clock } = await app.query("SELECT now() AS t");
+      const before = clock[0]?.t as Date;
+      const record = (requestId: string, occurredAt: Date) => ({
+        occurredAt,
+        subject: "roles-test",
+        authMode: "jwt" as const,
+        scopes: [],
+        sessionId: "s",
+        operation: "profile" as const,
+        playerId: "PTEST0001",
+        resultPlayerIds: [],
+        filters: {},
+        requestId,
+        clientAddress: null,
+      });
+      await recordAuditEvents(
+        [
+          record("roles-past", new Date("2020-01-01T00:00:00Z")),
+          record("roles-future", new Date("2099-01-01Z")),
+        ],
+        { db: client },
+      );
+      const { rows: stored } = await app.query(
+        "SELECT occurred_at, now() AS t FROM audit_events WHERE request_id IN ('roles-past', 'roles-future')",
+      );
+      expect(stored).toHaveLength(2);
+      for (const row of stored) {
+        expect(row.occurred_at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1);
+        expect(row.occurred_at.getTime()).toBeLessThanOrEqual(row.t.getTime() + 1);
+      }
+    } finally {
+      await client.$disconnect();
+    }
+  });
+
   it("cannot update, delete or truncate audit records: permission denied before any trigger runs", async () => {
     for (const statement of [
       "UPDATE audit_events SET subject = 'x'",

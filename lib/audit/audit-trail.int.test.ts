@@ -159,4 +159,33 @@ describe("audit trail storage", () => {
       SELECT count(*) AS n FROM audit_events WHERE session_id = ${SESSION} AND subject = 'agent7'`;
     expect(unchanged[0]?.n).toBe(7n);
   });
+
+  it("takes a record's time from the database for a role that may only append; the owner keeps its own", async () => {
+    const role = `${process.env.TEST_DB_PREFIX ?? "par"}_audit_writer_${process.pid}`;
+    const rollback = new Error("rollback");
+    const insert = (requestId: string) => `
+      INSERT INTO audit_events (occurred_at, subject, auth_mode, session_id, operation, request_id)
+      VALUES ('2026-01-01T00:00:00Z', 'backdater', 'jwt', '${SESSION}', 'profile', '${requestId}')
+      RETURNING occurred_at AS "occurredAt", occurred_at = statement_timestamp()::timestamptz(3) AS stamped`;
+    type Row = { occurredAt: Date; stamped: boolean };
+    const seen: Record<string, Row[]> = {};
+    // In one transaction that is rolled back: the role and its rows leave nothing behind (PGlite has no second
+    // login, so the role is taken with SET LOCAL ROLE on both databases).
+    await db
+      .$transaction(async (tx) => {
+        seen.owner = await tx.$queryRawUnsafe<Row[]>(insert("owner-backdated"));
+        await tx.$executeRawUnsafe(`CREATE ROLE "${role}" NOLOGIN`);
+        await tx.$executeRawUnsafe(`GRANT USAGE ON SCHEMA public TO "${role}"`);
+        await tx.$executeRawUnsafe(`GRANT SELECT, INSERT ON audit_events TO "${role}"`);
+        await tx.$executeRawUnsafe(`GRANT USAGE ON SEQUENCE audit_events_id_seq TO "${role}"`);
+        await tx.$executeRawUnsafe(`SET LOCAL ROLE "${role}"`);
+        seen.appender = await tx.$queryRawUnsafe<Row[]>(insert("appender-backdated"));
+        throw rollback;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+    expect(seen.owner).toEqual([{ occurredAt: new Date("2026-01-01T00:00:00Z"), stamped: false }]);
+    expect(seen.appender).toEqual([{ occurredAt: expect.any(Date), stamped: true }]);
+  });
 });
