@@ -247,6 +247,22 @@ describe.runIf(kind === "postgres")("the player-change feed on PostgreSQL", () =
     }
   });
 
+  it("a forged NOTIFY carrying data changes nothing: a page gets a bare nudge and refetches the same data", async () => {
+    const hub = getPlayerChangeFeed();
+    await stateBecomes(hub, "live");
+    const before = await call(profileRoute, "PTEST0001", "");
+    const stream = await openStream("PTEST0001");
+    expect(await stream.next()).toEqual({ event: "feed", data: '{"state":"live"}' });
+    // Anyone who may NOTIFY can send these: data in the payload is never read, only player ids are.
+    await committedBatch('[{"player_id":"PTEST0001","total_balance":"999999999.00","blocked":true}]');
+    await committedBatch('{"PTEST0001":{"kpi":{"ltd":"1e12"}}}');
+    await committedBatch('["PTEST0001"]');
+    expect(await stream.next()).toEqual({ event: "change", data: '{"player_id":"PTEST0001"}' });
+    stream.abort();
+    const after = await call(profileRoute, "PTEST0001", "");
+    expect(after).toEqual(before);
+  });
+
   it("answers 404 for an unknown player and 400 for any parameter, opening nothing", async () => {
     const hub = getPlayerChangeFeed();
     const before = hub.subscriberCount;
