@@ -2,6 +2,7 @@
  * npm run db:import -- [--players FILE] [--transactions FILE] [--strict]
  * Loads NDJSON files in the API's shapes into DATABASE_URL (or the embedded database). See tools/data/import-ndjson.ts.
  */
+import { analyzeReadModel } from "@/lib/db/table-statistics";
 import { commandArgs } from "../command-args.ts";
 import { openDatabaseTarget } from "./database-target.ts";
 import { type FileSummary, importNdjson } from "./import-ndjson.ts";
@@ -54,6 +55,8 @@ try {
     progress: createProgress(),
     onBadLine: (message) => console.error(message),
   });
+  // Statistics for what was loaded: otherwise the planner sees the tables as they were until autovacuum runs.
+  if (summary.committed) await analyzeReadModel(target.client);
   const seconds = (performance.now() - started) / 1000;
   const bad = summary.players.bad + summary.transactions.bad;
   const good = summary.players.lines + summary.transactions.lines - bad;
