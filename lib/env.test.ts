@@ -43,6 +43,24 @@ describe("environment validation", () => {
     );
   });
 
+  it("reads which subjects are which VIP manager, refusing anything but a JSON object of names", () => {
+    expect(
+      parseEnv({ VIP_MANAGER_SUBJECTS: '{"00u8f3k2":" Sarah Mitchell "}' }).VIP_MANAGER_SUBJECTS,
+    ).toEqual({
+      "00u8f3k2": "Sarah Mitchell",
+    });
+    expect(parseEnv({}).VIP_MANAGER_SUBJECTS).toEqual({});
+    for (const bad of [
+      "Sarah Mitchell",
+      "[]",
+      '{"00u8f3k2":""}',
+      '{"00u8f3k2":7}',
+      '{"":"Sarah Mitchell"}',
+    ]) {
+      expect(() => parseEnv({ VIP_MANAGER_SUBJECTS: bad }), bad).toThrow(/VIP_MANAGER_SUBJECTS/);
+    }
+  });
+
   it("takes PUBLIC_ORIGIN and OAUTH_TOKEN_URL only as http(s) URLs, the origin without a path", () => {
     expect(parseEnv({ PUBLIC_ORIGIN: "https://players.example.com" }).PUBLIC_ORIGIN).toBe(
       "https://players.example.com",

@@ -5,6 +5,16 @@ import { invalidProxyEntries } from "./http/trusted-proxies.mjs";
 /** HS256 needs a key at least as long as its hash (RFC 7518 §3.2). */
 export const MIN_JWT_SECRET_BYTES = 32;
 
+const vipManagerSubjectsSchema = z.record(z.string().trim().min(1), z.string().trim().min(1).max(200));
+
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 // Validated once per process; every module reads configuration from here, never from process.env directly.
 const envSchema = z
   .object({
@@ -239,6 +249,26 @@ const envSchema = z
      * it to the demo data's "now" (prisma/demo-data/clock.ts), whose history ends there.
      */
     PORTFOLIO_AS_OF: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * Which signed-in people are which VIP manager: a JSON object from a token's `sub` (the identity provider's
+     * stable id of the person) to the manager's name as the profiles' `vip_manager` holds it,
+     * `{"00u8f3k2":"Sarah Mitchell"}`. Books are keyed on it, never on the token's editable `name`
+     * (lib/auth/vip-managers.ts).
+     */
+    VIP_MANAGER_SUBJECTS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined || text.trim() === "") return {};
+        const parsed = vipManagerSubjectsSchema.safeParse(jsonOrUndefined(text));
+        if (parsed.success) return parsed.data;
+        ctx.addIssue({
+          code: "custom",
+          message:
+            'must be a JSON object of token subjects to manager names, e.g. {"00u8f3k2":"Sarah Mitchell"}',
+        });
+        return z.NEVER;
+      }),
   })
   .superRefine((env, ctx) => {
     // A hop count believed X-Forwarded-For from whoever connected, a client reaching an instance directly

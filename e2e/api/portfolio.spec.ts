@@ -10,7 +10,10 @@ import { expectDocumented, expectProblem } from "./helpers.ts";
 
 const FLAGS = ["churn_risk", "big_withdrawal", "pending_withdrawal_24h", "deposit_spike"];
 const admin = () => signToken("admin-e2e", { roles: ["admin"], name: "Alex Admin" });
-const sarah = () => signToken("vip-sarah", { roles: ["vip_manager"], name: "Sarah Mitchell" });
+// The demo account vip.manager's subject: with the demo accounts on, VIP_MANAGER_SUBJECTS maps it to Sarah Mitchell.
+const sarah = () => signToken("demo-vip-manager", { roles: ["vip_manager"], name: "Sarah Mitchell" });
+/** Sarah's display name under another subject (a user renamed at the identity provider): no book. */
+const namesake = () => signToken("vip-namesake", { roles: ["vip_manager"], name: "Sarah Mitchell" });
 
 interface Book {
   manager: string;
@@ -27,6 +30,8 @@ test("who may read: a manager their own book, an admin any; everyone else 403 na
     [await signToken("agent", { roles: ["support_agent"], name: "Tom Becker" }), "?manager=Tom%20Becker"],
     [await signToken("vip-anon", { roles: ["vip_manager"] }), ""],
     [await sarah(), "?manager=David%20Chen"],
+    [await namesake(), ""],
+    [await namesake(), "?manager=Sarah%20Mitchell"],
     [await signToken("client", { scope: "players:read players:pii" }), "?manager=David%20Chen"],
   ];
   for (const [token, query] of refused) {

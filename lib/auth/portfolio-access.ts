@@ -1,10 +1,11 @@
 import type { JWTPayload } from "jose";
 import type { Role } from "./roles.ts";
 
-/** Who is asking for a portfolio: the principal's roles and, when its token verified, its claims. */
+/** Who is asking for a portfolio: the principal's roles and subject, and whether its token verified. */
 export interface PortfolioCaller {
   roles: readonly Role[];
   verified: boolean;
+  subject: string;
   claims: JWTPayload | null;
 }
 
@@ -13,20 +14,26 @@ export type PortfolioAccess =
   | { allowed: false; status: 400 | 403; detail: string };
 
 /**
- * The VIP manager a signed-in user is: profiles name their manager by display name (`vip_manager`), so the verified
- * token's `name` claim, trimmed (the same mapping as the search's `assigned=me`). null when the token names nobody.
+ * The VIP manager a signed-in user is: their verified token's subject mapped to a manager's name
+ * (`managers`, from VIP_MANAGER_SUBJECTS: lib/auth/vip-managers.ts), never the token's `name`, which identity
+ * providers let users edit. The same mapping picks the search's `assigned=me`. null when the subject is no manager.
  */
-export function managerNameOf(caller: PortfolioCaller): string | null {
-  const name = caller.verified ? caller.claims?.name : undefined;
-  return typeof name === "string" && name.trim() ? name.trim() : null;
+export function managerNameOf(caller: PortfolioCaller, managers: ReadonlyMap<string, string>): string | null {
+  if (!caller.verified) return null;
+  return managers.get(caller.subject) ?? null;
 }
 
 /**
  * Whose book a caller may read (docs/decisions.md, "Who reads a portfolio"). Fail closed: an admin reads any
- * manager's book and must name it; a VIP manager reads only their own (by the `name` claim; `manager` may be left
- * out or must equal it); anyone else (a support agent, a client with scopes but no role, demo tokens) reads none.
+ * manager's book and must name it; a VIP manager reads only their own (by their subject, `managerNameOf`;
+ * `manager` may be left out or must equal it); anyone else (a support agent, a client with scopes but no role,
+ * demo tokens) reads none.
  */
-export function portfolioAccess(caller: PortfolioCaller, requested: string | undefined): PortfolioAccess {
+export function portfolioAccess(
+  caller: PortfolioCaller,
+  requested: string | undefined,
+  managers: ReadonlyMap<string, string>,
+): PortfolioAccess {
   if (caller.roles.includes("admin")) {
     if (requested !== undefined) return { allowed: true, manager: requested };
     return {
@@ -36,12 +43,13 @@ export function portfolioAccess(caller: PortfolioCaller, requested: string | und
     };
   }
   if (caller.roles.includes("vip_manager")) {
-    const own = managerNameOf(caller);
+    const own = managerNameOf(caller, managers);
     if (own === null) {
       return {
         allowed: false,
         status: 403,
-        detail: "cannot be matched: the sign-in does not carry the manager's name, so no book is theirs",
+        detail:
+          "cannot be matched: the signed-in user is not mapped to a VIP manager (VIP_MANAGER_SUBJECTS), so no book is theirs",
       };
     }
     if (requested === undefined || requested === own) return { allowed: true, manager: own };

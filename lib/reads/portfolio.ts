@@ -1,4 +1,5 @@
 import { portfolioAccess } from "@/lib/auth/portfolio-access";
+import { vipManagerSubjects } from "@/lib/auth/vip-managers";
 import { routeRead } from "@/lib/db/read-router";
 import { getEnv } from "@/lib/env";
 import { forbidden, invalidParameters } from "@/lib/http/problem";
@@ -26,7 +27,7 @@ export const portfolioRead = defineRead({
   params: {},
   query: portfolioQuerySchema,
   run: async function portfolioRead({ query, principal }) {
-    const access = portfolioAccess(principal, query.manager);
+    const access = portfolioAccess(principal, query.manager, vipManagerSubjects());
     if (!access.allowed) {
       const error = [{ name: "manager", in: "query" as const, detail: access.detail }];
       throw access.status === 400

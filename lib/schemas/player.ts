@@ -212,7 +212,7 @@ export const playerSearchQuerySchema = z
       }),
     assigned: z.literal("me").optional().meta({
       description:
-        "`me`: only the players whose `vip_manager` is the caller, matched by the verified token's `name` claim (a VIP manager's own list). Combines with `q`.",
+        "`me`: only the players whose `vip_manager` is the caller: the manager their verified token's subject (`sub`) is mapped to (`VIP_MANAGER_SUBJECTS`), never the token's editable `name` (a VIP manager's own list). Combines with `q`.",
     }),
     updated_since: updatedSinceParam.meta({
       override: { type: "string", format: "date-time" },

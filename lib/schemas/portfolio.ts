@@ -9,7 +9,7 @@ export const portfolioQuerySchema = z
   .strictObject({
     manager: safeText(200).optional().meta({
       description:
-        "The VIP manager whose book to list: a value of the profiles' `vip_manager`, matched exactly. A VIP manager may name only themselves (their verified token's `name` claim) and may leave it out; an admin must name one. Support agents and callers without a role may not read portfolios (403).",
+        "The VIP manager whose book to list: a value of the profiles' `vip_manager`, matched exactly. A VIP manager may name only themselves (the manager their verified token's subject, `sub`, is mapped to by `VIP_MANAGER_SUBJECTS`; never the token's editable `name`) and may leave it out; an admin must name one. Support agents and callers without a role may not read portfolios (403).",
     }),
   })
   .meta({ id: "PortfolioQuery" });

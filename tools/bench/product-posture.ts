@@ -8,6 +8,7 @@
  */
 import { SignJWT } from "jose";
 import { DEMO_REFERENCE_NOW } from "../../prisma/demo-data/clock.ts";
+import { BENCH_BOOK_MANAGER } from "../data/generate-dataset.ts";
 
 /** Generated histories end at the demo's "now": the portfolio's windows end there too, so they hold data. */
 export const BENCH_AS_OF = new Date(DEMO_REFERENCE_NOW).toISOString();
@@ -15,6 +16,7 @@ export const BENCH_AS_OF = new Date(DEMO_REFERENCE_NOW).toISOString();
 /** Signs the benchmark's tokens only; a benchmark server never holds real data. */
 export const BENCH_JWT_SECRET = "benchmark-only-signing-secret-not-for-any-deployment-0123456789";
 export const BENCH_SESSION_ID = "bench-session-1";
+const BENCH_MANAGER_SUBJECT = "bench-vip-manager";
 /** Longer than any benchmark run, shorter than the product's default maximum token lifetime (86,400 s). */
 const TOKEN_LIFETIME_S = 12 * 3600;
 
@@ -30,6 +32,8 @@ export function productBenchEnv(databaseUrl: string): Record<string, string> {
     EXPORT_PER_CALLER: "100",
     LOG_LEVEL: "info",
     PORTFOLIO_AS_OF: BENCH_AS_OF,
+    // The portfolio scenario's caller (benchManagerHeaders) is the manager of db:generate's benchmark book.
+    VIP_MANAGER_SUBJECTS: JSON.stringify({ [BENCH_MANAGER_SUBJECT]: BENCH_BOOK_MANAGER }),
   };
 }
 
@@ -58,7 +62,7 @@ export async function benchManagerHeaders(
 ): Promise<Record<string, string>> {
   const token = await new SignJWT({ name: manager, sid: BENCH_SESSION_ID, roles: ["vip_manager"] })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject("bench-vip-manager")
+    .setSubject(BENCH_MANAGER_SUBJECT)
     .setIssuedAt(now)
     .setExpirationTime(now + TOKEN_LIFETIME_S)
     .sign(new TextEncoder().encode(BENCH_JWT_SECRET));

@@ -2,6 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { PortfolioPage } from "@/components/portfolio/portfolio-view";
 import { getCurrentSession } from "@/lib/auth/session";
+import { vipManagerSubjects } from "@/lib/auth/vip-managers";
 import { firstViewUser } from "../first-view-user.ts";
 import { ForbiddenNotice } from "../forbidden-notice.tsx";
 import { prefetchPortfolio } from "./first-view.ts";
@@ -11,15 +12,15 @@ export const metadata: Metadata = { title: "My players · Player Accounts" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * A VIP manager's own book (by their name, as the API matches it) or, for an admin, the book named in the URL.
+ * A VIP manager's own book (the manager their sign-in's subject maps to, as the API matches it) or, for an admin, the book named in the URL.
  * Support agents have no book; the API refuses them the same way (docs/decisions.md).
  */
 export default async function PortfolioRoute({ searchParams }: { searchParams: SearchParams }) {
   const session = await getCurrentSession();
   const role = session?.user.role ?? null;
   if (!session || (role !== "vip_manager" && role !== "admin")) return <Forbidden />;
-  const ownManager = role === "vip_manager" ? (session.user.name?.trim() ?? "") : null;
-  if (ownManager === "") return <NoName />;
+  const ownManager = role === "vip_manager" ? (vipManagerSubjects().get(session.user.id) ?? "") : null;
+  if (ownManager === "") return <NotMapped />;
   const requested = (await searchParams).manager;
   const manager = ownManager ?? (typeof requested === "string" ? requested : "");
   const user = manager ? await firstViewUser(session) : null;
@@ -43,11 +44,11 @@ function Forbidden() {
   );
 }
 
-function NoName() {
+function NotMapped() {
   return (
-    <ForbiddenNotice title="Your sign-in does not name you">
-      Players name their VIP manager by name; your sign-in carries none, so no book can be matched to you. Ask
-      whoever manages your account to add your name to it.
+    <ForbiddenNotice title="Your sign-in is not matched to a VIP manager">
+      Books are matched to the person signed in, not to the display name, which can be edited. Yours is not
+      matched to a manager yet: ask whoever runs this service to add your account to its list of VIP managers.
     </ForbiddenNotice>
   );
 }

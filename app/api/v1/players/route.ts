@@ -1,5 +1,7 @@
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
+import { managerNameOf } from "@/lib/auth/portfolio-access";
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
+import { vipManagerSubjects } from "@/lib/auth/vip-managers";
 import { routeRead } from "@/lib/db/read-router";
 import type { ApiContext } from "@/lib/http/api-context";
 import { readHandler, readRoute } from "@/lib/http/api-handler";
@@ -14,14 +16,19 @@ import { playerSearchQuerySchema } from "@/lib/schemas/player";
 export const dynamic = "force-dynamic";
 
 /**
- * `assigned=me`: the players' vip_manager holds a person's name, so the caller is matched by the verified
- * token's `name` claim; a caller without one has no list of their own (400, not every player).
+ * `assigned=me`: the caller's own players, whose vip_manager is the manager the verified token's subject maps to
+ * (lib/auth/vip-managers.ts, the portfolio's mapping); a caller who is no manager has no list of their own (400,
+ * not every player).
  */
 function assignedManager(principal: ApiPrincipal): string {
-  const name = principal.verified ? principal.claims?.name : undefined;
-  if (typeof name === "string" && name.trim()) return name.trim();
+  const name = managerNameOf(principal, vipManagerSubjects());
+  if (name !== null) return name;
   throw invalidParameters([
-    { name: "assigned", in: "query", detail: "needs a signed-in caller whose token carries a `name` claim" },
+    {
+      name: "assigned",
+      in: "query",
+      detail: "needs a signed-in caller who is a VIP manager (mapped by VIP_MANAGER_SUBJECTS)",
+    },
   ]);
 }
 
