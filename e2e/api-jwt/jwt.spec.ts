@@ -49,7 +49,7 @@ test.describe("AUTH_MODE=jwt over HTTP", () => {
     for (const path of PATHS) {
       const res = await request.get(path, { headers: headers(`Bearer ${t}`) });
       expect(res.status(), path).toBe(200);
-      expect(res.headers()["cache-control"]).toBe("private, no-cache");
+      expect(res.headers()["cache-control"]).toBe("private, no-store");
     }
     expect(
       (

@@ -38,7 +38,7 @@ export async function expectDocumented(
 ): Promise<{ [key: string]: unknown }> {
   expect(res.status(), await res.text()).toBe(200);
   expect(res.headers()["content-type"]).toMatch(/^application\/json/);
-  expect(res.headers()["cache-control"]).toBe("private, no-cache");
+  expect(res.headers()["cache-control"]).toBe("private, no-store");
   expect(res.headers()["x-request-id"]).toBeTruthy();
   const body = await res.json();
   const validate = await responseValidator(request, path, "200");

@@ -34,7 +34,7 @@ test.describe("GET /players/{playerId}/monthly-activity", () => {
   }) => {
     const res = await request.get(`/api/v1/players/${WHALE}/monthly-activity`, { headers: AUTH });
     expect(res.status()).toBe(200);
-    expect(res.headers()["cache-control"]).toBe("private, no-cache");
+    expect(res.headers()["cache-control"]).toBe("private, no-store");
     expect(res.headers()["x-request-id"]).toBeTruthy();
     const body = (await res.json()) as Activity;
     expect(body.player_id).toBe(WHALE);

@@ -83,7 +83,7 @@ test.describe("GET /api/v1/players/{playerId}", () => {
   test("HEAD answers like GET without a body", async ({ request }) => {
     const res = await request.head(`/api/v1/players/${FIXTURE_PLAYER_ID}`, { headers: AUTH });
     expect(res.status()).toBe(200);
-    expect(res.headers()["cache-control"]).toBe("private, no-cache");
+    expect(res.headers()["cache-control"]).toBe("private, no-store");
     expect(res.headers()["x-request-id"]).toBeTruthy();
     expect((await res.body()).length).toBe(0);
     expect((await request.head("/api/v1/players/NO-SUCH", { headers: AUTH })).status()).toBe(404);

@@ -163,12 +163,12 @@ test.describe("protocol", () => {
     expect(problem.request_id).toBe(res.headers()["x-request-id"]);
   });
 
-  test("player data is never in a shared cache: JSON reads revalidate, the export and problems are never stored", async ({
+  test("player data is never stored by any cache: JSON reads are private, no-store with an ETag, the export and problems no-store", async ({
     request,
   }) => {
     for (const path of PLAYER_PATHS) {
       const res = await get(request, path);
-      const expected = path.endsWith("/export") ? "no-store, no-transform" : "private, no-cache";
+      const expected = path.endsWith("/export") ? "no-store, no-transform" : "private, no-store";
       expect(res.headers()["cache-control"], path).toBe(expected);
       if (path.endsWith("/export")) expect(res.headers().etag, path).toBeUndefined();
       else expect(res.headers().etag, path).toMatch(/^W\/"/);

@@ -29,7 +29,7 @@ test.describe("GET /players/{playerId}/transaction-facets", () => {
   test("lists the whale's filter values with counts that match the filtered list", async ({ request }) => {
     const res = await request.get(`/api/v1/players/${WHALE}/transaction-facets`, { headers: AUTH });
     expect(res.status()).toBe(200);
-    expect(res.headers()["cache-control"]).toBe("private, no-cache");
+    expect(res.headers()["cache-control"]).toBe("private, no-store");
     const facets = (await res.json()) as Facets;
 
     const all = await listTotal(request, "limit=1");

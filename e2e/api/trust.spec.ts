@@ -30,7 +30,7 @@ test.describe("security headers", () => {
     expect(h["content-security-policy"]).toContain("default-src 'none'");
     expect(h["x-content-type-options"]).toBe("nosniff");
     expect(h["x-frame-options"]).toBe("DENY");
-    expect(h["cache-control"]).toBe("private, no-cache");
+    expect(h["cache-control"]).toBe("private, no-store");
     expect(h["ratelimit-policy"]).toMatch(/^"default";q=\d+;w=\d+$/);
     expect(h.ratelimit).toMatch(/^"default";r=\d+;t=\d+$/);
     expect(h["x-powered-by"]).toBeUndefined();

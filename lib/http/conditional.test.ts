@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conditionalRead, entityTag, ifNoneMatchHits, REVALIDATE } from "./conditional.ts";
+import { conditionalRead, entityTag, ifNoneMatchHits } from "./conditional.ts";
 import { jsonResponse } from "./responses.ts";
 
 const get = (headers: Record<string, string> = {}) => new Request("http://x/api/v1/players/P1", { headers });
@@ -25,11 +25,11 @@ describe("entity tags", () => {
 });
 
 describe("conditionalRead", () => {
-  it("tags a JSON 200 and makes it private, no-cache", () => {
+  it("tags a JSON 200 and makes it private, no-store", () => {
     const res = conditionalRead(get(), jsonResponse({ id: "P1" }));
     expect(res.status).toBe(200);
     expect(res.headers.get("etag")).toBe(entityTag('{"id":"P1"}'));
-    expect(res.headers.get("cache-control")).toBe(REVALIDATE);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
 
   it("answers 304 without a body for a current copy", async () => {
@@ -37,7 +37,7 @@ describe("conditionalRead", () => {
     const res = conditionalRead(get({ "if-none-match": tag }), jsonResponse({ id: "P1" }));
     expect(res.status).toBe(304);
     expect(res.headers.get("etag")).toBe(tag);
-    expect(res.headers.get("cache-control")).toBe(REVALIDATE);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(await res.text()).toBe("");
   });
 

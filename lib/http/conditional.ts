@@ -8,8 +8,11 @@ import { jsonTextOf, type SentJson } from "./responses.ts";
  * Next.js's own compression may change those, and If-None-Match compares weakly anyway (§13.1.2).
  */
 
-/** Cache-Control of the reads that carry an ETag: a client (never a shared cache) may keep it, but must ask. */
-export const REVALIDATE = "private, no-cache";
+/**
+ * Cache-Control of the reads that carry an ETag: player data, which no cache (not even the browser's) stores. A
+ * client that keeps its own copy (a sync job) still revalidates it with the ETag.
+ */
+export const READ_CACHE_CONTROL = "private, no-store";
 
 /** `W/"<43 base64url characters of SHA-256>"` of the JSON text (its UTF-8 bytes, whether given whole or in pieces). */
 export function entityTag(text: SentJson): string {
@@ -35,7 +38,7 @@ export function ifNoneMatchHits(header: string | null, etag: string): boolean {
 }
 
 /**
- * Gives a JSON read's 200 its ETag and `Cache-Control: private, no-cache`, and answers 304 (no body, the same
+ * Gives a JSON read's 200 its ETag and `Cache-Control: private, no-store`, and answers 304 (no body, the same
  * ETag) when the caller's copy is current. Other answers (problems, streams, non-GET) pass unchanged.
  */
 export function conditionalRead(request: Request, response: Response): Response {
@@ -45,9 +48,9 @@ export function conditionalRead(request: Request, response: Response): Response 
   const etag = entityTag(text);
   if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) {
     void response.body?.cancel().catch(() => {});
-    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": REVALIDATE } });
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": READ_CACHE_CONTROL } });
   }
   response.headers.set("ETag", etag);
-  response.headers.set("Cache-Control", REVALIDATE);
+  response.headers.set("Cache-Control", READ_CACHE_CONTROL);
   return response;
 }
