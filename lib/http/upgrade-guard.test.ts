@@ -79,7 +79,7 @@ describe("installUpgradeGuard", () => {
       "/_next/webpack-hmr",
     ];
     const exchanges = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => upgrade(paths[i % paths.length])),
+      Array.from({ length: 60 }, (_, i) => upgrade(paths[i % paths.length] as string)),
     );
     for (const { answer, closedByServer } of exchanges) {
       expect(closedByServer).toBe(true);
