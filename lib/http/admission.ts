@@ -26,9 +26,25 @@ function enforceRateLimit(scope: RequestScope, principal: ApiPrincipal | undefin
   const limiter = getRateLimiter();
   if (!limiter) return;
   const policy = policyFor(principal, limiter.policies, limiter.policy);
-  const decision = limiter.check(callerKey(principal, scope.address), policy);
-  if (decision instanceof Promise) return decision.then((d) => applyQuota(scope, d));
-  applyQuota(scope, decision);
+  const key = callerKey(principal, scope.address);
+  const decision = limiter.check(key, policy);
+  if (decision instanceof Promise) return decision.then((d) => applyQuota(scope, key, d));
+  applyQuota(scope, key, decision);
+}
+
+/**
+ * A 304 is free (as on GitHub): the token its request took goes back to the caller's bucket, and the answer's
+ * quota headers say so. It is still audited. Never throws: a store that failed keeps the token spent.
+ */
+export function refundQuota(scope: RequestScope): void | Promise<void> {
+  const limiter = scope.charge ? getRateLimiter() : null;
+  if (!limiter || !scope.charge) return;
+  const refunded = limiter.refund(scope.charge.key, scope.charge.decision);
+  const apply = (decision: RateLimitDecision | null) => {
+    if (decision) scope.rateHeaders = decision.headers;
+  };
+  if (refunded instanceof Promise) return refunded.then(apply);
+  apply(refunded);
 }
 
 /** The rate limit for a caller admitted another way (server rendering's caller): 429 beyond the quota. */
@@ -40,8 +56,9 @@ export async function chargeQuota(principal: ApiPrincipal, address: string | nul
   if (decision && !decision.allowed) throw tooManyRequests(decision.resetSeconds, decision.headers);
 }
 
-function applyQuota(scope: RequestScope, decision: RateLimitDecision): void {
+function applyQuota(scope: RequestScope, key: string, decision: RateLimitDecision): void {
   scope.rateHeaders = decision.headers;
+  if (decision.allowed) scope.charge = { key, decision };
   if (!decision.allowed) throw tooManyRequests(decision.resetSeconds, scope.rateHeaders);
 }
 

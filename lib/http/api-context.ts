@@ -2,6 +2,7 @@ import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import type { Scope } from "@/lib/auth/scopes";
 import type { AuditOperation } from "@/lib/schemas/audit";
 import type { DeprecationPolicy } from "./deprecation.ts";
+import type { RateLimitDecision } from "./rate-limit.ts";
 
 /** What a handler tells the audit trail about the read it served. */
 export interface AuditedRead {
@@ -50,6 +51,8 @@ export interface RequestScope {
   started: number;
   /** The caller's quota, sent with every answer once the rate limit has run. */
   rateHeaders: Record<string, string>;
+  /** The token this request took from its caller's bucket (admission.ts), for a 304 to give back. */
+  charge?: { key: string; decision: RateLimitDecision };
 }
 
 export type ApiHandler<P> = (ctx: ApiContext<P>) => Promise<Response>;

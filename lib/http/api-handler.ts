@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import { log } from "@/lib/log";
 import { parseReadInput, type ReadDefinition } from "@/lib/reads/read-definition";
-import { admitCaller } from "./admission.ts";
+import { admitCaller, refundQuota } from "./admission.ts";
 import type { ApiHandler, ApiOptions, RequestScope, RouteContext } from "./api-context.ts";
 import { serveRead } from "./audited-read.ts";
 import { clientAddress } from "./client-address.ts";
@@ -10,8 +10,8 @@ import { conditionalRead } from "./conditional.ts";
 import { deprecationHeaders } from "./deprecation.ts";
 import { invalidParameters, methodNotAllowed } from "./problem.ts";
 import { clientRequestIdFor, newRequestId } from "./request-id.ts";
-import { MALFORMED_PATH_HEADER } from "./request-stamp.mjs";
-import { jsonResponse, problemResponse } from "./responses.ts";
+import { MALFORMED_PATH_HEADER, setResponseHeader } from "./request-stamp.mjs";
+import { jsonResponse, problemResponse, wholeBodyLength } from "./responses.ts";
 import { toProblem } from "./to-problem.ts";
 
 /** The server flagged the path as malformed percent-encoding (see request-stamp.ts). */
@@ -55,6 +55,9 @@ function finishRequest(
   for (const [name, value] of Object.entries(scope.rateHeaders)) response.headers.set(name, value);
   for (const [name, value] of Object.entries(deprecation ?? {})) response.headers.set(name, value);
   response.headers.set("X-Request-ID", scope.requestId);
+  // Next.js drops a route handler's Content-Length: a body sent whole gets it on the Node.js response instead.
+  const length = response.status === 304 ? undefined : wholeBodyLength(response);
+  if (length !== undefined) setResponseHeader(scope.request.headers, "Content-Length", String(length));
   if (log.enabled("info")) {
     log.request({
       requestId: scope.requestId,
@@ -73,8 +76,8 @@ function finishRequest(
  * Wraps a GET route handler. Each request goes through these steps: begin (request id, URL, client address)
  * → reject a malformed path → admit the caller (admission.ts: authenticate, rate limit, scope) → serve the read
  * (audited-read.ts: the handler, then its audit row, committed before the answer) → make it conditional
- * (conditional.ts: ETag, `Cache-Control: private, no-cache`, 304 for a current copy, audited as the read it
- * confirms) → finish (quota and request id headers, access log). Any error thrown on the way becomes an RFC 9457 problem (to-problem.ts).
+ * (conditional.ts: ETag, `Cache-Control: private, no-store`, 304 for a current copy, audited as the read it
+ * confirms, its quota token given back) → finish (quota and request id headers, access log). Any error thrown on the way becomes an RFC 9457 problem (to-problem.ts).
  *
  * Before any of this, the server's request stamp (request-stamp.ts, installed at start by
  * lib/runtime/server-hooks.ts) has rewritten the raw request: it records the peer address in a header the
@@ -94,6 +97,10 @@ export function withApi<P extends Record<string, string>>(handler: ApiHandler<P>
       principal = await admitCaller(scope, options);
       const params = (await route.params) ?? ({} as P);
       response = conditionalRead(request, await serveRead(scope, principal, params, handler));
+      if (response.status === 304) {
+        const refunded = refundQuota(scope);
+        if (refunded) await refunded;
+      }
     } catch (error) {
       const problem = toProblem(error, scope.requestId, scope.url.pathname);
       response = problemResponse(problem, scope.requestId, scope.url.pathname);

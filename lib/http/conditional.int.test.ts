@@ -1,8 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import type { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { getPrisma } from "@/lib/db/client";
 import { kitToken, routeKitForFile } from "@/test/support/route-test-kit";
+import { redisReachable, TEST_REDIS_URL, testRedisPrefix } from "@/test/support/test-redis";
+import {
+  createRedisClient,
+  MemoryStore,
+  RateLimiter,
+  type RateLimitStore,
+  RedisStore,
+  setRateLimiter,
+  windowPolicy,
+} from "./rate-limit.ts";
 
 /* ETag, If-None-Match and Cache-Control on the API's JSON reads, through the route handlers. */
 
@@ -14,16 +25,26 @@ const READS = [
   `/api/v1/players/${PLAYER}/summary?period=all`,
 ];
 
+/** Reads of player data: the profile, batch, search, transactions, summary, audit and the change feed. */
+const PLAYER_DATA_READS = [
+  ...READS,
+  `/api/v1/players?q=${PLAYER}`,
+  `/api/v1/players/${PLAYER}/audit`,
+  "/api/v1/audit?limit=5",
+  "/api/v1/changes?limit=5",
+];
+
 const kit = routeKitForFile();
 const agent = await kitToken("agent-etag", { roles: ["support_agent"] });
 const vip = await kitToken("vip-etag", { roles: ["vip_manager"] });
+const admin = await kitToken("admin-etag", { roles: ["admin"] });
 
 describe("conditional reads", () => {
   it("tag each JSON read, revalidate it, and answer 304 without a body for a current copy", async () => {
     for (const path of READS) {
       const first = await kit.call("GET", path, { token: agent });
       expect(first.status, path).toBe(200);
-      expect(first.headers.get("cache-control"), path).toBe("private, no-cache");
+      expect(first.headers.get("cache-control"), path).toBe("private, no-store");
       const etag = first.headers.get("etag");
       expect(etag, path).toMatch(/^W\/"/);
       const again = await kit.call("GET", path, {
@@ -33,7 +54,17 @@ describe("conditional reads", () => {
       expect(again.status, path).toBe(304);
       expect(again.text, path).toBe("");
       expect(again.headers.get("etag"), path).toBe(etag);
+      expect(again.headers.get("cache-control"), path).toBe("private, no-store");
       expect(again.headers.get("x-request-id"), path).toBeTruthy();
+    }
+  });
+
+  it("lets no cache store player data, the browser's included: private, no-store", async () => {
+    for (const path of PLAYER_DATA_READS) {
+      const read = await kit.call("GET", path, { token: admin });
+      expect(read.status, path).toBe(200);
+      expect(read.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(read.headers.get("etag"), path).toMatch(/^W\//);
     }
   });
 
@@ -114,5 +145,74 @@ describe("conditional reads", () => {
     const bad = await kit.call("GET", "/api/v1/players?ids=", { token: agent });
     expect(bad.headers.get("cache-control")).toBe("no-store");
     expect(bad.headers.get("etag")).toBeNull();
+  });
+});
+
+/*
+ * A 304 is free: 40 revalidations leave RateLimit-Remaining where it was (a token taken per request, given back
+ * for its 304), and each is still audited. Before, they cost a token each: 594 → 562.
+ */
+const redisUp = await redisReachable();
+const redisClients: Redis[] = [];
+const REDIS_PREFIX = testRedisPrefix();
+
+afterAll(async () => {
+  setRateLimiter(undefined);
+  const cleaner = redisClients[0];
+  if (cleaner?.status === "ready") {
+    const keys = await cleaner.keys(`${REDIS_PREFIX}*`);
+    if (keys.length) await cleaner.del(...keys);
+  }
+  for (const client of redisClients) client.disconnect();
+});
+
+/** The stores a deployment counts in: memory, or Redis (shared by its instances). */
+const stores: { name: string; make: () => RateLimitStore; skip: boolean }[] = [
+  { name: "memory", make: () => new MemoryStore(), skip: false },
+  {
+    name: "redis",
+    make: () => {
+      const redis = createRedisClient(TEST_REDIS_URL);
+      redisClients.push(redis);
+      return new RedisStore(redis, REDIS_PREFIX);
+    },
+    skip: !redisUp,
+  },
+];
+
+describe.each(stores)("a 304 and the quota ($name store)", ({ name, make, skip }) => {
+  it.skipIf(skip)("leaves RateLimit-Remaining unchanged over 40 revalidations, each audited", async () => {
+    // 600 a day: the bucket refills ~0.007 tokens a second, never a whole one during the test.
+    setRateLimiter(new RateLimiter(windowPolicy(600, 86_400), make()));
+    try {
+      const token = await kitToken(`etag-quota-${name}-${randomUUID()}`, { roles: ["support_agent"] });
+      const session = `etag-quota-${randomUUID()}`;
+      const headers = { "x-session-id": session };
+      const path = `/api/v1/players/${PLAYER}`;
+      const first = await kit.call("GET", path, { token, headers });
+      expect(first.status).toBe(200);
+      expect(first.headers.get("ratelimit-remaining")).toBe("599");
+      const etag = first.headers.get("etag") as string;
+      const remaining: (string | null)[] = [];
+      for (let i = 0; i < 40; i++) {
+        const again = await kit.call("GET", path, { token, headers: { ...headers, "if-none-match": etag } });
+        expect(again.status).toBe(304);
+        expect(again.headers.get("ratelimit")).toBe(
+          `"default";r=599;t=${again.headers.get("ratelimit-reset")}`,
+        );
+        remaining.push(again.headers.get("ratelimit-remaining"));
+      }
+      expect(remaining).toEqual(Array(40).fill("599"));
+      // A full read still costs its token.
+      const full = await kit.call("GET", path, { token, headers });
+      expect(full.status).toBe(200);
+      expect(full.headers.get("ratelimit-remaining")).toBe("598");
+      await getAuditQueue().flush();
+      const counted = await getPrisma().$queryRaw<{ count: bigint }[]>`
+        SELECT count(*) FROM audit_events WHERE session_id = ${session} AND operation = 'profile'`;
+      expect(Number(counted[0]?.count)).toBe(42);
+    } finally {
+      setRateLimiter(undefined);
+    }
   });
 });

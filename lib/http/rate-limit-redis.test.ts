@@ -89,6 +89,25 @@ describe.skipIf(!reachable)("token buckets shared through Redis", () => {
   });
 });
 
+describe.skipIf(!reachable)("refunds through Redis", () => {
+  it("gives a 304's token back in the shared bucket: another instance sees the quota unchanged", async () => {
+    // A still clock: 600 per 30 s would otherwise refill tokens between the requests.
+    const now = () => 2_000_000_000;
+    const a = instance(600, REDIS_URL, now);
+    const b = instance(600, REDIS_URL, now);
+    await Promise.all(clients.map(ready));
+    const key = `sub:${randomUUID()}`;
+    const before = (await a.check(key)).remaining;
+    for (let i = 0; i < 40; i++) {
+      const taken = await (i % 2 ? a : b).check(key);
+      expect(taken.store).toBe("redis");
+      const refunded = await (i % 2 ? a : b).refund(key, taken);
+      expect(refunded).toMatchObject({ allowed: true, store: "redis", remaining: before });
+    }
+    expect((await b.check(key)).remaining).toBe(before - 1);
+  });
+});
+
 describe("Redis unavailable", () => {
   it("falls back to per-instance counting promptly instead of failing requests", async () => {
     // Nothing listens on this port: connection refused.

@@ -116,6 +116,36 @@ describe("token bucket", () => {
     expect(await limiter.check("fresh")).toMatchObject({ remaining: 1 });
   });
 
+  it("refunds a request's token (a 304): the quota reads as it did before the request", async () => {
+    const c = clock();
+    const limiter = new RateLimiter(bucket(600, 0.01), new MemoryStore(c.now));
+    const first = await limiter.check("k");
+    expect(first.remaining).toBe(599);
+    for (let i = 0; i < 40; i++) {
+      const taken = await limiter.check("k");
+      expect(taken.remaining).toBe(598);
+      const refunded = await limiter.refund("k", taken);
+      expect(refunded).toMatchObject({ allowed: true, remaining: 599, store: "memory" });
+      expect(refunded?.headers["RateLimit-Remaining"]).toBe("599");
+    }
+    expect(await limiter.check("k")).toMatchObject({ remaining: 598 });
+  });
+
+  it("refunds to the store that counted: the memory fallback when the shared store had failed", async () => {
+    const failing: RateLimitStore = {
+      name: "redis",
+      take: () => Promise.reject(new Error("not connected")),
+      release: () => Promise.reject(new Error("not connected")),
+    };
+    const fallback = new MemoryStore();
+    const limiter = new RateLimiter(bucket(5, 0.01), failing, fallback);
+    const taken = await limiter.check("k");
+    expect(taken).toMatchObject({ store: "memory", remaining: 4 });
+    expect(await limiter.refund("k", taken)).toMatchObject({ store: "memory", remaining: 5 });
+    // The shared store failing on the refund keeps the token spent, without an error.
+    expect(await limiter.refund("k", { ...taken, store: "redis" })).toBeNull();
+  });
+
   it("counts each caller against its own policy", async () => {
     const c = clock();
     const limiter = new RateLimiter(bucket(1, 1), new MemoryStore(c.now));

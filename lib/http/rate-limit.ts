@@ -37,8 +37,8 @@ export interface RateLimitStore {
   readonly name: string;
   /** Refills `key`'s bucket for the time passed, then takes one token if there is one. */
   take(key: string, policy: RateLimitPolicy): MaybePromise<BucketTake>;
-  /** Gives one token back (never beyond `burst`). */
-  release(key: string, policy: RateLimitPolicy): Promise<void>;
+  /** Gives one token back (never beyond `burst`); the bucket as it is then. */
+  release(key: string, policy: RateLimitPolicy): MaybePromise<BucketTake>;
 }
 
 /** The bucket's level after refilling from `at` to `now`. */
@@ -64,8 +64,8 @@ export class MemoryStore implements RateLimitStore {
     return this.apply(key, policy, 1);
   }
 
-  async release(key: string, policy: RateLimitPolicy): Promise<void> {
-    this.apply(key, policy, -1);
+  release(key: string, policy: RateLimitPolicy): BucketTake {
+    return this.apply(key, policy, -1);
   }
 
   private apply(key: string, policy: RateLimitPolicy, cost: number): BucketTake {
@@ -177,8 +177,8 @@ export class RedisStore implements RateLimitStore {
     return this.apply(key, policy, 1);
   }
 
-  async release(key: string, policy: RateLimitPolicy): Promise<void> {
-    await this.apply(key, policy, -1);
+  async release(key: string, policy: RateLimitPolicy): Promise<BucketTake> {
+    return this.apply(key, policy, -1);
   }
 
   private async apply(key: string, policy: RateLimitPolicy, cost: number): Promise<BucketTake> {
@@ -323,7 +323,29 @@ export class RateLimiter {
    * throws: a failing shared store is left as it is, and the memory fallback (which may have counted it) released.
    */
   async release(key: string, policy: RateLimitPolicy = this.policy): Promise<void> {
-    await this.store.release(key, policy).catch(() => this.fallback.release(key, policy));
+    try {
+      await this.store.release(key, policy);
+    } catch {
+      this.fallback.release(key, policy);
+    }
+  }
+
+  /**
+   * Gives back the token a request `decision` took for `key` (a 304: free), to the store that counted it; the
+   * decision as the caller's quota is then (its headers say what was left before the request). null when that
+   * store failed meanwhile: the token stays spent. Never throws; the memory store answers at once.
+   */
+  refund(key: string, decision: RateLimitDecision): MaybePromise<RateLimitDecision | null> {
+    const { policy } = decision;
+    const store = decision.store === this.store.name ? this.store : this.fallback;
+    const after = (given: BucketTake) => decide(policy, { allowed: true, tokens: given.tokens }, store.name);
+    let given: MaybePromise<BucketTake>;
+    try {
+      given = store.release(key, policy);
+    } catch {
+      return null;
+    }
+    return given instanceof Promise ? given.then(after, () => null) : after(given);
   }
 }
 const g = globalThis as unknown as { parRateLimiter?: RateLimiter | null };

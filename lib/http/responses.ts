@@ -2,6 +2,9 @@ import { JsonText } from "../schemas/json-text.ts";
 import { stringifyJson } from "./json.ts";
 import { type ApiError, problemBody } from "./problem.ts";
 
+/** Sent with a sign-out: the browser drops its HTTP cache and the origin's storage (not the cookies: Set-Cookie). */
+export const CLEAR_SITE_DATA = '"cache", "storage"';
+
 /** A JSON body as sent: its text, or its UTF-8 pieces in order (a JsonText given as pieces). */
 export type SentJson = string | readonly Uint8Array[];
 
@@ -11,6 +14,29 @@ const jsonTexts = new WeakMap<Response, SentJson>();
 /** The text (or pieces) a jsonResponse was built from; undefined for any other response. */
 export function jsonTextOf(response: Response): SentJson | undefined {
   return jsonTexts.get(response);
+}
+
+/**
+ * Below this many bytes a JSON answer is sent whole: one body, with its Content-Length (withApi puts it on the
+ * Node.js response, as Next.js drops a route handler's). A server killed mid-answer then has sent all of it or
+ * none (the request stamp sends a body written in one turn in one write), and a proxy in front knows an answer
+ * it got whole from one it got cut. Above it, the pieces are streamed (no copy of a large body).
+ */
+export const WHOLE_BODY_LIMIT = 64 * 1024;
+
+/** The byte length of each answer sent whole (JSON below WHOLE_BODY_LIMIT, problems). */
+const wholeLengths = new WeakMap<Response, number>();
+
+/** The Content-Length of an answer sent whole; undefined for a streamed or foreign one. */
+export function wholeBodyLength(response: Response): number | undefined {
+  return wholeLengths.get(response);
+}
+
+function byteLengthOf(text: SentJson): number {
+  if (typeof text === "string") return Buffer.byteLength(text);
+  let length = 0;
+  for (const part of text) length += part.byteLength;
+  return length;
 }
 
 /** The pieces as a stream, enqueued as they are: nothing is copied (they are only read on the way out). */
@@ -24,15 +50,18 @@ function streamOfParts(parts: readonly Uint8Array[]): ReadableStream<Uint8Array>
 }
 
 /**
- * `no-store` unless the API's conditional step (conditional.ts) makes it `private, no-cache` with an ETag:
- * an answer outside withApi (a token, a session) is never stored.
+ * `no-store`; the API's conditional step (conditional.ts) makes a read's `private, no-store` with an ETag.
+ * Sent whole below WHOLE_BODY_LIMIT, else streamed.
  */
 export function jsonResponse(
   body: unknown,
   init: { status?: number; headers?: Record<string, string> } = {},
 ): Response {
   const text: SentJson = body instanceof JsonText && body.parts ? body.parts : stringifyJson(body);
-  const response = new Response(typeof text === "string" ? text : streamOfParts(text), {
+  const length = byteLengthOf(text);
+  const whole = length < WHOLE_BODY_LIMIT;
+  const sent = typeof text === "string" ? text : whole ? Buffer.concat(text) : streamOfParts(text);
+  const response = new Response(sent, {
     status: init.status ?? 200,
     headers: {
       "Content-Type": "application/json; charset=utf-8",
@@ -41,11 +70,13 @@ export function jsonResponse(
     },
   });
   jsonTexts.set(response, text);
+  if (whole) wholeLengths.set(response, length);
   return response;
 }
 
 export function problemResponse(error: ApiError, requestId: string, instance?: string): Response {
-  return new Response(JSON.stringify(problemBody(error, requestId, instance)), {
+  const text = JSON.stringify(problemBody(error, requestId, instance));
+  const response = new Response(text, {
     status: error.status,
     headers: {
       "Content-Type": "application/problem+json",
@@ -54,4 +85,6 @@ export function problemResponse(error: ApiError, requestId: string, instance?: s
       ...error.headers,
     },
   });
+  wholeLengths.set(response, Buffer.byteLength(text));
+  return response;
 }

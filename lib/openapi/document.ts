@@ -104,10 +104,10 @@ The export's concurrency cap is a separate 429, \`/problems/too-many-exports\`.
 - **Versioning**: additions only within v1; a deprecated operation says so in \`Deprecation\`/\`Sunset\` headers at least
   6 months ahead (docs/versioning.md). Machine clients: docs/integrations.md.
 - **Conditional reads**: every JSON read answers with a weak \`ETag\` of its body (masking included) and
-  \`Cache-Control: private, no-cache\` (a client may keep it, never a shared cache, and must revalidate). Send the tag
-  back in \`If-None-Match\`: 304 without a body while the data is unchanged. A 304 is audited as the read it
-  confirms and counts against the quota (the server read the data to know). The export and the live stream are
-  \`no-store\` and carry no ETag.
+  \`Cache-Control: private, no-store\` (player data: no cache stores it, the browser's included). A client that keeps
+  its own copy sends the tag back in \`If-None-Match\`: 304 without a body while the data is unchanged. A 304 is
+  audited as the read it confirms and is free: it does not count against the quota. The export and the live stream
+  are \`no-store\` and carry no ETag.
 - **Batch reads**: \`GET /players?ids=P1,P2,…\` answers up to 100 full profiles in one request.
 `.trim();
 

@@ -65,9 +65,9 @@ export const ok = (description: string, schema: z.ZodType, example?: unknown) =>
   headers: z.object({
     "X-Request-ID": requestIdHeader,
     ETag: etagHeader,
-    "Cache-Control": z.literal("private, no-cache").meta({
+    "Cache-Control": z.literal("private, no-store").meta({
       description:
-        "The caller may keep the answer (never a shared cache) but must revalidate it before each use: send its ETag in `If-None-Match`.",
+        "Player data: no cache stores it, the browser's included. A client that keeps its own copy (a sync job) revalidates it with its ETag in `If-None-Match`.",
     }),
     ...rateLimitHeaders,
   }),
@@ -76,11 +76,11 @@ export const ok = (description: string, schema: z.ZodType, example?: unknown) =>
 /** A JSON read's 304: the caller's copy (its `If-None-Match`) is current. */
 const notModified = {
   description:
-    "`If-None-Match` named this answer's current ETag: no body, the caller's copy is current. Audited as the read it confirms and counted against the quota like it (the server did the same read to know).",
+    "`If-None-Match` named this answer's current ETag: no body, the caller's copy is current. Audited as the read it confirms; free: it does not count against the quota (RateLimit is what it was before the request).",
   headers: z.object({
     "X-Request-ID": requestIdHeader,
     ETag: etagHeader,
-    "Cache-Control": z.literal("private, no-cache"),
+    "Cache-Control": z.literal("private, no-store"),
     ...rateLimitHeaders,
   }),
 };
