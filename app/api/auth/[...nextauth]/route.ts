@@ -4,6 +4,7 @@ import { SIGN_IN_PATH } from "@/lib/auth/paths";
 import { runSignIn } from "@/lib/auth/sign-in-throttle";
 import { methodNotAllowedHandler } from "@/lib/http/api-handler";
 import { PROBLEM_TYPES } from "@/lib/http/problem";
+import { CLEAR_SITE_DATA } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +23,15 @@ async function handler(request: Request, context: RouteContext): Promise<Respons
   const { result, retryAfter } = await runSignIn<Response>(() =>
     NextAuth(getAuthOptions())(request, context),
   );
-  return retryAfter === null ? result : tooManySignIns(request, retryAfter);
+  if (retryAfter !== null) return tooManySignIns(request, retryAfter);
+  return action === "signout" && request.method === "POST" ? clearingSiteData(result) : result;
+}
+
+/** next-auth's own sign-out, like the pages' (end-session): the browser drops its cache and the origin's storage. */
+function clearingSiteData(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Clear-Site-Data", CLEAR_SITE_DATA);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
