@@ -4,7 +4,13 @@ import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { playerNotFound } from "@/lib/errors";
 import { fromUnits, toUnits } from "@/lib/format/exact-decimal";
 import { ExactNumber } from "@/lib/schemas/exact-number";
-import { EVENT_TYPES, type EventType, type TransactionFilters } from "@/lib/schemas/transaction";
+import {
+  EVENT_TYPES,
+  type EventType,
+  TRANSACTION_STATUSES,
+  type TransactionFilters,
+  type TransactionStatus,
+} from "@/lib/schemas/transaction";
 import type { TransactionTotals } from "@/lib/schemas/transaction-totals";
 import { filterRange, type InstantRange, splitDays, statsWhere } from "./transaction-where.ts";
 import { transactionWhereSql } from "./transaction-where-sql.ts";
@@ -21,23 +27,29 @@ function statsCanSum(f: TransactionFilters): boolean {
   return f.status === "completed" && !f.transaction_id && types.every((t) => SIGN[t] !== undefined);
 }
 
+type StatusUnits = Record<TransactionStatus, { count: number; units: bigint }>;
+
 interface Totals {
   count: number;
-  /** Signed sum in units of 10⁻⁸ (the stored scale), per currency. */
-  sums: Map<string, { count: number; units: bigint }>;
+  /** Signed sums in units of 10⁻⁸ (the stored scale), per currency and status. */
+  sums: Map<string, StatusUnits>;
 }
 
 /** The stats' sums are numeric(30, 8): normalised, they have at most 8 places. */
 const unitsOf = (value: { toFixed(): string } | string) => toUnits(ExactNumber.from(value).digits);
 
-function add(totals: Totals, currency: string, count: number, units: bigint) {
+const noStatusUnits = (): StatusUnits =>
+  Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, { count: 0, units: 0n }])) as StatusUnits;
+
+function add(totals: Totals, currency: string, status: TransactionStatus, count: number, units: bigint) {
   if (count === 0) return;
-  const entry = totals.sums.get(currency) ?? { count: 0, units: 0n };
-  totals.sums.set(currency, { count: entry.count + count, units: entry.units + units });
+  const entry = totals.sums.get(currency) ?? noStatusUnits();
+  entry[status] = { count: entry[status].count + count, units: entry[status].units + units };
+  totals.sums.set(currency, entry);
   totals.count += count;
 }
 
-/** Row by row, per currency: exact for any filter. */
+/** Row by row, per currency and status: exact for any filter. */
 async function sumRows(
   db: PrismaClient,
   playerId: string,
@@ -45,10 +57,14 @@ async function sumRows(
   range: InstantRange,
   totals: Totals,
 ): Promise<void> {
-  const rows = await db.$queryRaw<{ currency: string; n: number; total: string }[]>(Prisma.sql`
-    SELECT t.currency, count(*)::int AS n, COALESCE(sum(t.amount), 0)::text AS total
-    FROM transactions t WHERE ${transactionWhereSql(playerId, f, range)} GROUP BY t.currency`);
-  for (const r of rows) add(totals, r.currency, r.n, unitsOf(r.total));
+  const rows = await db.$queryRaw<
+    { currency: string; status: TransactionStatus; n: number; total: string }[]
+  >(
+    Prisma.sql`
+    SELECT t.currency, t.status::text AS status, count(*)::int AS n, COALESCE(sum(t.amount), 0)::text AS total
+    FROM transactions t WHERE ${transactionWhereSql(playerId, f, range)} GROUP BY t.currency, t.status`,
+  );
+  for (const r of rows) add(totals, r.currency, r.status, r.n, unitsOf(r.total));
 }
 
 /** Whole days from the stats (completed, one-sign types), in the player's currency. */
@@ -67,9 +83,11 @@ async function sumStats(
   });
   for (const g of groups) {
     const sign = SIGN[g.eventType] ?? 1n;
-    add(totals, currency, g._sum.completedN ?? 0, sign * unitsOf(g._sum.completedAmount ?? "0"));
+    add(totals, currency, "completed", g._sum.completedN ?? 0, sign * unitsOf(g._sum.completedAmount ?? "0"));
   }
 }
+
+const exact = (units: bigint) => new ExactNumber(fromUnits(units));
 
 export interface SumPlayerTransactionsOptions {
   playerId: string;
@@ -78,7 +96,8 @@ export interface SumPlayerTransactionsOptions {
 
 /**
  * The count and the exact signed sum, per currency, of a player's transactions matching the list's filters (the
- * totals row under the table). Where the filters allow (completed deposits, withdrawals, bets, wins) the whole
+ * totals row under the table): the count is every match's, the sum the completed matches' only (the money that
+ * moved), and by_status each status's count and sum beside it. Where the filters allow (completed deposits, withdrawals, bets, wins) the whole
  * UTC days come from transaction_daily_stats and only the partial days at the range's ends are read row by row,
  * as countPlayerTransactions does; any other filter is summed row by row, exact either way. Throws a not-found
  * AppError when the player does not exist.
@@ -107,6 +126,17 @@ export async function sumPlayerTransactions(
     count: totals.count,
     by_currency: [...totals.sums.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([currency, { count, units }]) => ({ currency, count, sum: new ExactNumber(fromUnits(units)) })),
+      .map(([currency, byStatus]) => ({
+        currency,
+        count: TRANSACTION_STATUSES.reduce((n, s) => n + byStatus[s].count, 0),
+        // Only the completed matches' money moved (docs/decisions.md, "Money that moved").
+        sum: exact(byStatus.completed.units),
+        by_status: {
+          completed: { count: byStatus.completed.count, sum: exact(byStatus.completed.units) },
+          pending: { count: byStatus.pending.count, sum: exact(byStatus.pending.units) },
+          failed: { count: byStatus.failed.count, sum: exact(byStatus.failed.units) },
+          cancelled: { count: byStatus.cancelled.count, sum: exact(byStatus.cancelled.units) },
+        },
+      })),
   };
 }
