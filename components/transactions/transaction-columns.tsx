@@ -1,6 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { ChevronDown } from "lucide-react";
 import { createContext, useContext } from "react";
+import { moneyMoved } from "@/lib/client/moved-money";
 import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { TransactionData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
@@ -62,18 +63,42 @@ function DetailsToggle({ id }: { id: string }) {
   );
 }
 
-export function AmountText({ amount, currency }: { amount: string; currency: string }) {
+/**
+ * A signed amount, green in and red out. A failed or cancelled transaction moved no money: its amount is muted and
+ * struck through (the status column's badge says why), and a screen reader hears that it did not move.
+ */
+export function AmountText({
+  amount,
+  currency,
+  status,
+}: {
+  amount: string;
+  currency: string;
+  status: TransactionData["status"];
+}) {
   const direction = directionOf(amount);
+  const moved = moneyMoved(status);
   return (
     <span
+      data-moved={moved}
       className={cn(
         "font-medium tabular-nums",
-        direction === "in" && "text-emerald-700",
-        direction === "out" && "text-red-700",
-        direction === "none" && "text-slate-700",
+        moved === "never"
+          ? "text-slate-500 line-through decoration-slate-400"
+          : [
+              direction === "in" && "text-emerald-700",
+              direction === "out" && "text-red-700",
+              direction === "none" && "text-slate-700",
+            ],
       )}
     >
       {formatMoney(amount, currency, { signed: true })}
+      {moved === "never" ? (
+        <span className="sr-only">
+          {" "}
+          ({TRANSACTION_STATUS_LABELS[status].label.toLowerCase()}: no money moved)
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -112,7 +137,13 @@ export function transactionColumns(tz: TimeZoneChoice): TransactionColumns {
     }),
     helper.accessor("amount", {
       header: "Amount",
-      cell: (info) => <AmountText amount={info.getValue()} currency={info.row.original.currency} />,
+      cell: (info) => (
+        <AmountText
+          amount={info.getValue()}
+          currency={info.row.original.currency}
+          status={info.row.original.status}
+        />
+      ),
       meta: { align: "end", wrap: false, sort: { desc: "amount_desc", asc: "amount_asc", hint: "by size" } },
     }),
     helper.accessor("payment_method", {

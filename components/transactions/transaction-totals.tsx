@@ -1,12 +1,16 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
+import { Fragment } from "react";
+import { leftOutOfSum } from "@/lib/client/moved-money";
 import type { TransactionTotalsData } from "@/lib/client/wire";
+import { TRANSACTION_STATUS_LABELS } from "@/lib/format/labels";
 import { formatCount, formatMoney } from "@/lib/format/money";
 
 /**
- * The totals of the current filter under the table: how many transactions match and their exact signed sum per
- * currency (money in minus money out, from the player's point of view), for every page at once.
+ * The totals of the current filter under the table, for every page at once: how many transactions match, per
+ * currency the exact signed sum of the completed ones (money in minus money out, from the player's point of view;
+ * only completed money moved), and the pending, failed and cancelled matches left out of it with their own sums.
  */
 export function TransactionTotalsRow({
   totals,
@@ -34,17 +38,31 @@ export function TransactionTotalsRow({
           <span className="tabular-nums text-slate-900" data-testid="transaction-totals-count">
             {formatCount(data.count)} {data.count === 1 ? "transaction" : "transactions"}
           </span>
-          {data.by_currency.map((c) => (
-            <span
-              key={c.currency}
-              className="tabular-nums text-slate-900"
-              data-testid="transaction-totals-sum"
-            >
-              sum {formatMoney(c.sum, c.currency, { signed: true })}
-              {data.by_currency.length > 1 ? ` (${formatCount(c.count)})` : ""}
-            </span>
-          ))}
-          <span className="text-xs text-slate-600">signed: money in minus money out, all pages</span>
+          {data.by_currency.map((c) => {
+            const leftOut = leftOutOfSum(c);
+            return (
+              <Fragment key={c.currency}>
+                <span className="tabular-nums text-slate-900" data-testid="transaction-totals-sum">
+                  sum {formatMoney(c.sum, c.currency, { signed: true })}
+                  {data.by_currency.length > 1 ? ` (${formatCount(c.count)})` : ""}
+                </span>
+                {leftOut.length > 0 ? (
+                  <span className="tabular-nums text-slate-600" data-testid="transaction-totals-left-out">
+                    not in the sum:{" "}
+                    {leftOut
+                      .map(
+                        (p) =>
+                          `${formatCount(p.count)} ${TRANSACTION_STATUS_LABELS[p.status].label.toLowerCase()} ${formatMoney(p.sum, c.currency, { signed: true })}`,
+                      )
+                      .join(" · ")}
+                  </span>
+                ) : null}
+              </Fragment>
+            );
+          })}
+          <span className="text-xs text-slate-600" data-testid="transaction-totals-rule">
+            sum of completed transactions only (money in minus money out), all pages
+          </span>
         </>
       ) : !requested ? (
         <button

@@ -150,4 +150,47 @@ describe("transaction columns", () => {
     expect(html).not.toContain("aria-current");
     expect(html).not.toContain("Found by id");
   });
+
+  it("a failed or cancelled row's amount is muted and struck through, said in words; others keep their colour", () => {
+    const rows: TransactionData[] = [
+      { ...row, id: "ok", amount: "100", status: "completed", completed_at: row.date },
+      { ...row, id: "wait", amount: "70", status: "pending" },
+      { ...row, id: "bad", amount: "200", status: "failed" },
+      { ...row, id: "off", amount: "30", status: "cancelled" },
+    ];
+    const html = render({ rows, loading: false });
+    // Each amount twice (table and cards): [data-moved, class, text].
+    const amounts = [
+      ...html.matchAll(/<span data-moved="(\w+)" class="([^"]*)">([^<]*)(<span class="sr-only">([^<]*))?/g),
+    ];
+    expect(amounts).toHaveLength(8);
+    const of = (text: string) => amounts.filter((m) => m[3] === text);
+    for (const [text, moved, sr] of [
+      ["+€200.00", "never", " (failed: no money moved)"],
+      ["+€30.00", "never", " (cancelled: no money moved)"],
+    ] as const) {
+      expect(of(text), text).toHaveLength(2);
+      for (const m of of(text)) {
+        expect(m[1]).toBe(moved);
+        expect(m[2]).toMatch(/\btext-slate-500\b/);
+        expect(m[2]).toMatch(/\bline-through\b/);
+        expect(m[2]).not.toMatch(/emerald/);
+        expect(m[5]).toBe(sr);
+      }
+    }
+    for (const [text, moved] of [
+      ["+€100.00", "moved"],
+      ["+€70.00", "not_yet"],
+    ] as const) {
+      for (const m of of(text)) {
+        expect(m[1]).toBe(moved);
+        expect(m[2]).toMatch(/\btext-emerald-700\b/);
+        expect(m[2]).not.toMatch(/line-through/);
+        expect(m[5]).toBeUndefined();
+      }
+    }
+    // The status badge says the word: in the table's status column, the card's status and its "Completed" line.
+    expect(html.match(/>Failed</g)?.length).toBe(3);
+    expect(html.match(/>Cancelled</g)?.length).toBe(3);
+  });
 });

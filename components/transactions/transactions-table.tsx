@@ -82,7 +82,7 @@ function TransactionCards({
               {EVENT_TYPE_LABELS[t.event_type] ?? t.event_type} · {t.event_name}
             </p>
             <p className="whitespace-nowrap">
-              <AmountText amount={t.amount} currency={t.currency} />
+              <AmountText amount={t.amount} currency={t.currency} status={t.status} />
             </p>
           </div>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-700">

@@ -124,7 +124,7 @@ const getPlayerTransactionTotals = {
   tags: ["Players"],
   summary: "Get the count and sum of a player's transactions under filters",
   description:
-    "An addition to the spec for the totals row under the back office's transaction table: takes the list's filters and answers the number of matching transactions and their exact signed sum per currency. Completed deposits, withdrawals, bets and wins are summed from the per-day statistics (whole UTC days) plus the partial days at a range's ends; other filters row by row.",
+    "An addition to the spec for the totals row under the back office's transaction table: takes the list's filters and answers the number of matching transactions and, per currency, the exact signed sum of the money that moved. Only `completed` transactions moved money: a `pending` one has not yet, a `failed` or `cancelled` one never will, so `sum` leaves them out (as the summary, the monthly activity, the portfolio and the KPIs do) and `by_status` gives every status's count and sum beside it. Completed deposits, withdrawals, bets and wins are summed from the per-day statistics (whole UTC days) plus the partial days at a range's ends; other filters row by row.",
   security: requires(SCOPES.playersRead),
   requestParams: { path: playerPath, query: transactionFacetsQuerySchema, header: readHeaders },
   responses: readResponses(
