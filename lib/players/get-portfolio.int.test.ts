@@ -54,6 +54,7 @@ const PLAYERS: [string, string, string, string][] = [
   ["PPF13", "EUR", "1000000", MANAGER], // deposits now, none in the 12 weeks before: no usual week
   ["PPF14", "EUR", "123456789012.12345678", MANAGER], // the figures and their changes
   ["PPF15", "GBP", "1000000", MANAGER], // GBP's own amount (100): 150 is big
+  ["PPF16", "EUR", "100", MANAGER], // a failed withdrawal of 9000 and a cancelled one of 6000: not big
   ["PPF99", "EUR", "10", OTHER], // another manager's player
 ];
 
@@ -90,7 +91,17 @@ const TX: [string, string, string, string, string, boolean | "failed" | "cancell
   ["PPF14", "i", "2026-06-10T10:00:01.000Z", "win", "15.5", true],
   ["PPF14", "j", "2026-05-10T10:00:00.000Z", "bet", "-5", true],
   ["PPF14", "k", "2026-07-01T00:00:00.000Z", "deposit", "7", true], // after the portfolio's day: out
+  // Money that never moved, in every window: no figure counts it.
+  ["PPF14", "l", "2026-06-19T10:00:00.000Z", "deposit", "400", "failed"],
+  ["PPF14", "m", "2026-05-19T10:00:00.000Z", "deposit", "40", "cancelled"],
+  ["PPF14", "n", "2026-06-18T10:00:00.000Z", "withdrawal", "-60", "cancelled"],
+  ["PPF14", "o", "2026-05-18T10:00:00.000Z", "withdrawal", "-6", "failed"],
+  ["PPF14", "p", "2026-06-11T10:00:00.000Z", "bet", "-8", "failed"],
+  ["PPF14", "q", "2026-06-11T10:00:01.000Z", "win", "9", "cancelled"],
+  ["PPF14", "r", "2026-06-12T10:00:00.000Z", "bet", "-3", false],
   ["PPF15", "a", "2026-06-29T10:00:00.000Z", "withdrawal", "-150", true],
+  ["PPF16", "a", "2026-06-29T10:00:00.000Z", "withdrawal", "-9000", "failed"],
+  ["PPF16", "b", "2026-06-28T10:00:00.000Z", "withdrawal", "-6000", "cancelled"],
   ["PPF99", "a", "2026-06-29T10:00:00.000Z", "withdrawal", "-9000", false],
 ];
 
@@ -218,6 +229,10 @@ describe("getPortfolio", () => {
     expect(players.get("PPF07")?.flags).toEqual(["big_withdrawal"]);
     expect(players.get("PPF08")?.flags).toEqual([]);
     expect(players.get("PPF15")?.flags).toEqual(["big_withdrawal"]);
+    // Failed and cancelled withdrawals moved no money: neither the largest nor a flag.
+    expect(players.get("PPF16")?.largest_withdrawal_7d).toBeNull();
+    expect(players.get("PPF16")?.flags).toEqual([]);
+    expect(players.get("PPF10")?.largest_withdrawal_7d?.digits).toBe("10.5");
     // Without an amount for the currency only the share rule applies.
     const noAmounts = await getPortfolio({ ...BOOK, rules: { ...RULES, big_withdrawal_amounts: [] } }, db);
     expect(noAmounts.players.find((p) => p.id === "PPF04")?.flags).toEqual([]);

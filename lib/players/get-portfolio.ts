@@ -156,11 +156,13 @@ export function portfolioSql(
              pw.n AS pending_n, COALESCE(pw.total, 0) AS pending_sum, pw.oldest AS pending_oldest,
              CASE WHEN f.week_withdrawal_days > 0 THEN (
                -- By date (the type/date index: the week's few rows), not by amount over all the player's
-               -- withdrawals: OFFSET 0 keeps the planner from folding the order away.
+               -- withdrawals: OFFSET 0 keeps the planner from folding the order away. Pending or completed
+               -- only: a failed or cancelled request moved no money and reserves none.
                SELECT max(abs(w.amount)) FROM (
                  SELECT t.amount FROM transactions t
                  WHERE t.player_id = b.id AND t.event_type = 'withdrawal'
                    AND t.date > ${asOf}::timestamptz - interval '7 days' AND t.date <= ${asOf}::timestamptz
+                   AND t.status IN ('pending', 'completed')
                  ORDER BY t.date DESC OFFSET 0
                ) w
              ) END AS largest_wd_7d,
