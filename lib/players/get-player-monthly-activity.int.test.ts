@@ -53,7 +53,13 @@ function digitsOf(value: unknown): unknown {
   return value;
 }
 
-const tx = (id: string, date: string, eventType: string, amount: string, completed = true) => ({
+const tx = (
+  id: string,
+  date: string,
+  eventType: string,
+  amount: string,
+  status: "completed" | "pending" | "failed" | "cancelled" = "completed",
+) => ({
   id: `${PLAYER}-${id}`,
   playerId: PLAYER,
   date: new Date(date),
@@ -63,8 +69,8 @@ const tx = (id: string, date: string, eventType: string, amount: string, complet
   currency: "EUR",
   createdBy: "System",
   createdAt: new Date(date),
-  completedAt: completed ? new Date(date) : null,
-  status: completed ? ("completed" as const) : ("pending" as const),
+  completedAt: status === "completed" ? new Date(date) : null,
+  status,
 });
 
 beforeAll(async () => {
@@ -76,7 +82,14 @@ beforeAll(async () => {
       tx("before", "2025-12-31T23:59:59.999Z", "deposit", "1000"), // just outside the window
       tx("d1", "2026-01-01T00:00:00.000Z", "deposit", "10.1"),
       tx("d2", "2026-01-15T10:00:00.000Z", "deposit", "20.205"),
-      tx("d3-pending", "2026-01-20T10:00:00.000Z", "deposit", "500", false),
+      tx("d3-pending", "2026-01-20T10:00:00.000Z", "deposit", "500", "pending"),
+      // Money that never moved: in no month's figures.
+      tx("d4-failed", "2026-01-21T10:00:00.000Z", "deposit", "400", "failed"),
+      tx("d5-cancelled", "2026-01-22T10:00:00.000Z", "deposit", "30", "cancelled"),
+      tx("w2-failed", "2026-02-04T10:00:00.000Z", "withdrawal", "-60", "failed"),
+      tx("w3-pending", "2026-02-05T10:00:00.000Z", "withdrawal", "-70", "pending"),
+      tx("b3-cancelled", "2026-02-11T10:00:00.000Z", "bet", "-8", "cancelled"),
+      tx("win-failed", "2026-03-02T10:00:00.000Z", "win", "9", "failed"),
       tx("w1", "2026-02-03T10:00:00.000Z", "withdrawal", "-5.5"),
       tx("b1", "2026-02-28T23:59:59.999Z", "bet", "-1.25"),
       tx("b2", "2026-02-10T00:00:00.000Z", "bet", "-0.00000001"),

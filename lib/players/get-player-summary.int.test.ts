@@ -22,8 +22,8 @@ beforeAll(async () => {
     `INSERT INTO players (id, name, currency, registration_date) VALUES ($1, 'Summary Fixture', 'EUR', '2025-01-01')`,
     [EDGE_PLAYER],
   );
-  // id, date, type, amount, completed
-  const rows: [string, string, string, string, boolean][] = [
+  // id, date, type, amount, completed (true), pending (false), or failed / cancelled
+  const rows: [string, string, string, string, boolean | "failed" | "cancelled"][] = [
     ["a", "2026-05-31T23:59:59.999Z", "deposit", "1000", true], // 1 ms before the period: out
     ["b", "2026-06-01T00:00:00.000Z", "deposit", "100.12345678", true], // first instant: in
     ["c", "2026-06-10T12:00:00.000Z", "deposit", "200", true],
@@ -35,6 +35,13 @@ beforeAll(async () => {
     ["i", "2026-06-15T12:00:00.000Z", "bonus", "25", true], // a grant
     ["j", "2026-06-16T12:00:00.000Z", "bonus", "-25", true], // its conversion: not a grant
     ["k", "2026-06-17T12:00:00.000Z", "bonus", "10", false], // a pending grant: not counted
+    // Money that never moved: in no figure (dated inside the period, so it would show).
+    ["n", "2026-06-20T12:00:00.000Z", "deposit", "400", "failed"],
+    ["o", "2026-06-21T12:00:00.000Z", "withdrawal", "-60", "cancelled"],
+    ["p", "2026-06-22T12:00:00.000Z", "bet", "-8", "failed"],
+    ["q", "2026-06-23T12:00:00.000Z", "win", "9", "cancelled"],
+    ["r", "2026-06-24T12:00:00.000Z", "bonus", "15", "failed"],
+    ["s", "2026-05-20T12:00:00.000Z", "deposit", "70", "cancelled"], // the previous period's
     ["l", "2026-06-30T23:59:59.999Z", "adjustment", "1", true], // last instant of today: activity
     ["m", "2026-07-01T00:00:00.000Z", "deposit", "7", true], // tomorrow: out
   ];
@@ -42,17 +49,16 @@ beforeAll(async () => {
     `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by,
                                created_at, completed_at, status)
      SELECT $1 || '-' || r.id, $1, r.date, r.type::event_type, initcap(r.type), r.amount::numeric, 'EUR', 'System',
-            r.date, CASE WHEN r.completed THEN r.date END,
-            (CASE WHEN r.completed THEN 'completed' ELSE 'pending' END)::transaction_status
-     FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::boolean[])
-          AS r(id, date, type, amount, completed)`,
+            r.date, CASE WHEN r.status = 'completed' THEN r.date END, r.status::transaction_status
+     FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[])
+          AS r(id, date, type, amount, status)`,
     [
       EDGE_PLAYER,
       rows.map((r) => r[0]),
       rows.map((r) => r[1]),
       rows.map((r) => r[2]),
       rows.map((r) => r[3]),
-      rows.map((r) => r[4]),
+      rows.map((r) => (r[4] === true ? "completed" : r[4] === false ? "pending" : r[4])),
     ],
   );
 });
@@ -161,7 +167,8 @@ describe("getPlayerSummary", () => {
         to: "2026-06-01T00:00:00.000Z",
         deposits: { count: 1, sum: "1000", average: "1000" },
         net_deposits: "1000",
-        first_activity: "2026-05-31T23:59:59.999Z",
+        // The cancelled deposit is activity (an attempt), not money.
+        first_activity: "2026-05-20T12:00:00.000Z",
         last_activity: "2026-05-31T23:59:59.999Z",
       },
     });
