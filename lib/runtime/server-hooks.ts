@@ -6,6 +6,7 @@ import { installProtocolGuard } from "@/lib/http/protocol-guard";
 import { getRateLimiter } from "@/lib/http/rate-limit";
 import { installRequestStamp, isRequestStampPreloaded } from "@/lib/http/request-stamp.mjs";
 import { closeAllEventStreams } from "@/lib/http/sse-response";
+import { installUpgradeGuard } from "@/lib/http/upgrade-guard.mjs";
 import { getPlayerChangeFeed, stopPlayerChangeFeed } from "@/lib/live/player-change-feed";
 import { describeError, log } from "@/lib/log";
 import { checkDatabaseRoleAtStart } from "./database-role-check.ts";
@@ -52,6 +53,8 @@ export async function registerServerHooks(): Promise<void> {
     installRequestStamp();
     log.warn(NOT_PRELOADED_WARNING);
   }
+  // Idempotent: in place already when preloaded; otherwise from here on, Upgrade requests are answered and closed.
+  installUpgradeGuard();
   installProtocolGuard();
   // Connect to Redis now, so the first requests are already counted in the shared store.
   getRateLimiter();
