@@ -49,12 +49,16 @@ export function TransactionTotalsRow({
                 {leftOut.length > 0 ? (
                   <span className="tabular-nums text-slate-600" data-testid="transaction-totals-left-out">
                     not in the sum:{" "}
-                    {leftOut
-                      .map(
-                        (p) =>
-                          `${formatCount(p.count)} ${TRANSACTION_STATUS_LABELS[p.status].label.toLowerCase()} ${formatMoney(p.sum, c.currency, { signed: true })}`,
-                      )
-                      .join(" · ")}
+                    {leftOut.map((p, i) => (
+                      // One part per status, kept on one line: a narrow screen wraps between them.
+                      <Fragment key={p.status}>
+                        {i > 0 ? " · " : ""}
+                        <span className="whitespace-nowrap">
+                          {formatCount(p.count)} {TRANSACTION_STATUS_LABELS[p.status].label.toLowerCase()}{" "}
+                          {formatMoney(p.sum, c.currency, { signed: true })}
+                        </span>
+                      </Fragment>
+                    ))}
                   </span>
                 ) : null}
               </Fragment>

@@ -11,6 +11,13 @@ const PLAYERS = "/api/v1/players";
 const DECIMALS = new Set(["amount", "sum", "average", "net_deposits", "gross_gaming_revenue"]);
 const DAY = 86_400_000;
 
+/** An exact decimal as units of 10⁻⁸, the stored scale. */
+function units(v: string): bigint {
+  const [w = "0", f = ""] = v.replace("-", "").split(".");
+  const n = BigInt(w) * 100_000_000n + BigInt(f.padEnd(8, "0"));
+  return v.startsWith("-") ? -n : n;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies read with their decimals as strings
 async function documented(request: APIRequestContext, path: string, operation: string): Promise<any> {
   const res = await get(request, path);
@@ -45,13 +52,14 @@ test.describe("issue 23 reads", () => {
     expect(all.previous).toBeNull();
   });
 
-  test("totals: the count is the list's total and the sum its amounts', per currency", async ({
+  test("totals: the count is the list's total, the sum its completed amounts', by_status each status's", async ({
     request,
   }) => {
     for (const qs of [
       "event_type=deposit&status=completed&from_date=2026-01-01&to_date=2026-03-31",
       "event_type=bet,win&status=completed&from_date=2026-02-01T12:00:00Z&to_date=2026-02-20T06:00:00Z",
       "event_type=withdrawal&status=pending",
+      "event_type=withdrawal&from_date=2026-10-01",
       "event_type=bonus",
     ]) {
       const totals = await documented(
@@ -59,7 +67,7 @@ test.describe("issue 23 reads", () => {
         `${PLAYERS}/${WHALE}/transaction-totals?${qs}`,
         "/players/{playerId}/transaction-totals",
       );
-      const rows: { amount: string; currency: string }[] = [];
+      const rows: { amount: string; currency: string; status: string }[] = [];
       for (let offset = 0; ; offset += 100) {
         const page = await documented(
           request,
@@ -70,18 +78,39 @@ test.describe("issue 23 reads", () => {
         if (!page.has_more) break;
       }
       expect(totals.count, qs).toBe(rows.length);
-      const units = (v: string) => {
-        const [w = "0", f = ""] = v.replace("-", "").split(".");
-        const n = BigInt(w) * 100_000_000n + BigInt(f.padEnd(8, "0"));
-        return v.startsWith("-") ? -n : n;
-      };
-      const sums = new Map<string, bigint>();
-      for (const r of rows) sums.set(r.currency, (sums.get(r.currency) ?? 0n) + units(r.amount));
-      expect(
-        totals.by_currency.map((c: { currency: string; sum: string }) => [c.currency, units(c.sum)]),
-        qs,
-      ).toEqual([...sums.entries()].sort());
+      // Per currency: [count, completed sum, per status [count, sum]], from the listed rows.
+      const statuses = ["completed", "pending", "failed", "cancelled"];
+      const expected = new Map<string, [number, bigint, Record<string, [number, bigint]>]>();
+      for (const r of rows) {
+        const e = expected.get(r.currency) ?? [0, 0n, Object.fromEntries(statuses.map((s) => [s, [0, 0n]]))];
+        const [n, sum] = e[2][r.status] ?? [0, 0n];
+        e[2][r.status] = [n + 1, sum + units(r.amount)];
+        expected.set(r.currency, [e[0] + 1, r.status === "completed" ? e[1] + units(r.amount) : e[1], e[2]]);
+      }
+      type StatusTotal = { count: number; sum: string };
+      const answered = totals.by_currency.map(
+        (c: { currency: string; count: number; sum: string; by_status: Record<string, StatusTotal> }) => [
+          c.currency,
+          [
+            c.count,
+            units(c.sum),
+            Object.fromEntries(
+              statuses.map((s) => [s, [c.by_status?.[s]?.count, units(c.by_status?.[s]?.sum ?? "")]]),
+            ),
+          ],
+        ],
+      );
+      expect(answered, qs).toEqual([...expected.entries()].sort());
     }
+    // The pending withdrawals moved no money yet: a count, a zero sum, their amounts under by_status.pending.
+    const pending = await documented(
+      request,
+      `${PLAYERS}/${WHALE}/transaction-totals?event_type=withdrawal&status=pending`,
+      "/players/{playerId}/transaction-totals",
+    );
+    expect(pending.count).toBeGreaterThan(0);
+    expect(pending.by_currency[0].sum).toBe("0");
+    expect(units(pending.by_currency[0].by_status.pending.sum)).toBeLessThan(0n);
   });
 
   test("totals: bad filters are 400 problems naming them; an unknown player is 404", async ({ request }) => {
