@@ -1,17 +1,37 @@
 /*
  * npm run ingest: applies the wallet's events (NATS JetStream stream WALLET) to the read model, until SIGTERM or
  * SIGINT, which finish the batch in hand and exit 0. Settings: docs/configuration.md (DATABASE_URL, NATS_URL,
- * INGEST_*); the contract: docs/live-data.md.
+ * NATS_CREDS / NATS_USER / NATS_TOKEN, NATS_TLS_CA, INGEST_*); the contract: docs/live-data.md. Refuses to start
+ * (exit 2) on a NATS server that lets anonymous clients in, unless NATS_ALLOW_ANONYMOUS=on (lib/ingest/nats-auth.ts).
  */
 import { connect } from "@nats-io/transport-node";
 import { createPgPool } from "../lib/db/pg-pool.ts";
 import { parseIngestConfig } from "../lib/ingest/config.ts";
 import { startIngest } from "../lib/ingest/consumer.ts";
+import {
+  checkNatsAccess,
+  hasNatsCredentials,
+  type NatsAccess,
+  natsAuthOptions,
+  parseNatsAuth,
+} from "../lib/ingest/nats-auth.ts";
 import { log } from "../lib/log.ts";
 import { settingsOrExit, stopOnSignal } from "./script-env.ts";
 
+/** Fail closed: the same posture as the web server's on a privileged database role. */
+function refuseOrWarn(access: NatsAccess): void {
+  if (!access.ok) {
+    log.error(`ingest: refusing to start: ${access.reason}`, {});
+    process.exit(2);
+  }
+  if (access.warning) log.warn(`ingest: ${access.warning}`, {});
+}
+
 async function main(): Promise<void> {
   const config = settingsOrExit(parseIngestConfig);
+  const auth = settingsOrExit(parseNatsAuth);
+  // Without credentials there is nothing to connect with: decided before waiting for the server.
+  if (!hasNatsCredentials(auth)) refuseOrWarn(await checkNatsAccess(config.NATS_URL, auth));
   const pool = createPgPool(config.DATABASE_URL, {
     statementTimeoutMs: config.INGEST_STATEMENT_TIMEOUT_MS,
     applicationName: `ingest:${config.INGEST_CONSUMER}`,
@@ -24,7 +44,9 @@ async function main(): Promise<void> {
     reconnectTimeWait: 250,
     // A broker that is not up yet is waited for, as one that goes away later is.
     waitOnFirstConnect: true,
+    ...natsAuthOptions(auth),
   });
+  if (hasNatsCredentials(auth)) refuseOrWarn(await checkNatsAccess(config.NATS_URL, auth));
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === "disconnect" || s.type === "reconnect") log.warn(`ingest: NATS ${s.type}`, {});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseSettings } from "@/lib/env";
+import { natsAuthEnvShape } from "./nats-auth.ts";
 
 /*
  * The consumer's settings (npm run ingest), from its environment: docs/configuration.md. Apart from the app's
@@ -8,6 +9,7 @@ import { parseSettings } from "@/lib/env";
 const ingestEnvSchema = z.object({
   DATABASE_URL: z.string().min(1, "set DATABASE_URL: the read model's database (the tables' owner role)"),
   NATS_URL: z.string().min(1).default("nats://127.0.0.1:4222"),
+  ...natsAuthEnvShape,
   /** The durable consumer's name: one name per read model (instances sharing it share the work). */
   INGEST_CONSUMER: z
     .string()
@@ -21,6 +23,13 @@ const ingestEnvSchema = z.object({
   INGEST_UNKNOWN_PLAYER_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
   /** Deliveries of such a transaction before it goes to wallet.dead. */
   INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * How far past the stored version (0 for a record not yet stored) an event's version may be; beyond, it goes to
+   * wallet.dead: a forged 2147483647 would freeze the record (no later version could ever replace it).
+   */
+  INGEST_MAX_VERSION_JUMP: z.coerce.number().int().min(1).max(2_147_483_647).default(1_000),
+  /** How long wallet.dead keeps a dead letter (its stream's max_age): they hold the events' personal data. */
+  INGEST_DEAD_LETTER_MAX_AGE_DAYS: z.coerce.number().positive().max(3_650).default(14),
   /** Statement timeout of the consumer's database connections. */
   INGEST_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** How often a progress line is logged. */

@@ -18,8 +18,10 @@ import {
   type WalletTransactionEvent,
 } from "@/lib/schemas/wallet-events";
 import { applyBatch, type BatchProgress } from "./apply-batch.ts";
+import { BATCH_LOCK_SQL, RECORD_PROGRESS_SQL } from "./apply-sql.ts";
 import type { IngestConfig } from "./config.ts";
-import { ensureConsumer, ensureWalletStream } from "./wallet-stream.ts";
+import { findVersionJumps } from "./version-jumps.ts";
+import { ensureConsumer, ensureDeadLetterStream, ensureWalletStream } from "./wallet-stream.ts";
 
 /*
  * npm run ingest: the wallet's events → the read model, exactly once in effect. A durable pull consumer
@@ -27,8 +29,10 @@ import { ensureConsumer, ensureWalletStream } from "./wallet-stream.ts";
  * up to INGEST_BATCH_SIZE events, and applies it in ONE database transaction (lib/ingest/apply-batch.ts). Only
  * after COMMIT are the events acked: a crash before leaves them unacked, and the stream delivers them again after
  * ack_wait, where the version check makes the repeat change nothing. Nothing blocks the stream: a malformed event
- * goes to wallet.dead at once, a transaction of an unknown player is delivered again after a delay and goes to
- * wallet.dead after INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES.
+ * or one whose version jumps too far goes to wallet.dead at once, a transaction of an unknown player is delivered
+ * again after a delay and goes to wallet.dead after INGEST_UNKNOWN_PLAYER_MAX_DELIVERIES, and a batch the database
+ * refuses for its data (an overflowing sum, a constraint) is split until the event at fault is alone, which goes
+ * to wallet.dead with the database's reason while the rest is applied.
  */
 
 export interface IngestLog {
@@ -153,6 +157,7 @@ interface LoopState {
 async function prepareConsumer(nc: NatsConnection, config: IngestConfig): Promise<JetStreamClient> {
   const jsm = await jetstreamManager(nc);
   await ensureWalletStream(jsm);
+  await ensureDeadLetterStream(jsm, config.INGEST_DEAD_LETTER_MAX_AGE_DAYS * 86_400_000);
   await ensureConsumer(jsm, {
     name: config.INGEST_CONSUMER,
     ackWaitMs: config.INGEST_ACK_WAIT_MS,
@@ -231,11 +236,12 @@ async function runLoop(ctx: IngestContext, state: LoopState) {
 
 async function processBatch(ctx: IngestContext, state: LoopState, batch: Decoded[]) {
   try {
-    await applyOnce(ctx, batch);
+    await applyOrSplit(ctx, batch);
     state.failures = 0;
   } catch (error) {
-    // The database is unreachable or refused the batch: nothing was committed, nothing is acked. The events
-    // come back after a short delay; meanwhile back off, up to 5 s.
+    // The database is unreachable (or failed otherwise than on the data): nothing of this part was committed
+    // or acked (nak passes over what an applied half acked). The events come back after a short delay;
+    // meanwhile back off, up to 5 s.
     state.failures += 1;
     for (const d of batch) d.msg.nak(1_000);
     ctx.log.warn("ingest: batch not applied, its events will be delivered again", {
@@ -243,6 +249,70 @@ async function processBatch(ctx: IngestContext, state: LoopState, batch: Decoded
       error: String((error as Error).message ?? error),
     });
     await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** Math.min(state.failures, 5))));
+  }
+}
+
+/**
+ * A data error of the database (SQLSTATE classes 22 and 23: an overflowing sum, a value out of range, a broken
+ * constraint) is about the events, not an outage: retried whole it would fail forever and hold up every event
+ * sharing its batch.
+ */
+export function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^2[23][0-9A-Z]{3}$/.test(code);
+}
+
+/**
+ * Applies the batch; when the database refuses its data, applies each half in turn (order kept, so each player's
+ * events stay in order) until the event at fault is alone: that one goes to wallet.dead with the reason.
+ */
+async function applyOrSplit(ctx: IngestContext, batch: Decoded[]): Promise<void> {
+  try {
+    await applyOnce(ctx, batch);
+  } catch (error) {
+    if (!isDataError(error)) throw error;
+    const [only] = batch;
+    if (batch.length === 1 && only) {
+      await refuseAlone(ctx, only, error as Error & { code: string });
+      return;
+    }
+    ctx.log.warn("ingest: the database refused a batch's data, splitting it to find the event at fault", {
+      events: batch.length,
+      error: (error as Error).message,
+    });
+    const half = Math.ceil(batch.length / 2);
+    await applyOrSplit(ctx, batch.slice(0, half));
+    await applyOrSplit(ctx, batch.slice(half));
+  }
+}
+
+/** The one event the database refuses: to wallet.dead, counted in the progress row (its own transaction). */
+async function refuseAlone(ctx: IngestContext, d: Decoded, error: Error & { code: string }) {
+  const reason = `refused by the database: ${error.message} (SQLSTATE ${error.code})`;
+  const sent = await sendDeadLetters(ctx, [{ msg: d.msg, reason }]);
+  if (!sent) return;
+  ctx.stats.dead += 1;
+  const progress = planBatch(ctx.config, [{ kind: "dead", msg: d.msg, reason }]).progress;
+  const client = await ctx.pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(BATCH_LOCK_SQL);
+    await client.query(RECORD_PROGRESS_SQL, [
+      progress.consumer,
+      progress.streamSeq,
+      progress.subject,
+      progress.eventId,
+      progress.publishedAt,
+      0,
+      1,
+    ]);
+    await client.query("COMMIT");
+    client.release();
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    client.release(true);
+    // The dead letter is out and acked: only the health's count misses it.
+    ctx.log.warn("ingest: a dead letter not counted in ingest_progress", { error: String(e) });
   }
 }
 
@@ -264,8 +334,7 @@ type BatchResult = Awaited<ReturnType<typeof applyBatch>>;
  * deliver again).
  */
 async function applyOnce(ctx: IngestContext, batch: Decoded[]) {
-  const plan = planBatch(ctx.config, batch);
-  const result = await commitBatch(ctx, plan);
+  const { plan, result } = await commitBatch(ctx, batch);
   // Committed: from here on every event of the batch is settled.
   const waitingMsgs = plan.decoded.filter(
     (d) => d.kind === "transaction" && result.waiting.has(d.event.id),
@@ -311,9 +380,15 @@ function planBatch(config: IngestConfig, decoded: Decoded[]) {
   return { decoded, transactions, players, deadNow, last, deadIfWaiting, progress };
 }
 
-/** Applies the plan in ONE database transaction; on any failure rolls back and discards the connection. */
-async function commitBatch({ pool, log }: IngestContext, plan: BatchPlan): Promise<BatchResult> {
-  const { players, transactions, progress, deadIfWaiting } = plan;
+/**
+ * Plans and applies the batch in ONE database transaction: under the batch lock, the events whose version jumps
+ * too far become dead letters before each record's highest version is picked. On any failure rolls back and
+ * discards the connection.
+ */
+async function commitBatch(
+  { pool, log, config }: IngestContext,
+  batch: Decoded[],
+): Promise<{ plan: BatchPlan; result: BatchResult }> {
   const client = await pool.connect();
   // A connection lost while checked out emits 'error' on the client (the pool listens only to idle ones):
   // without a listener that would end the process; the query in flight fails and the batch is retried.
@@ -321,19 +396,37 @@ async function commitBatch({ pool, log }: IngestContext, plan: BatchPlan): Promi
     log.warn("ingest: database connection lost mid-batch", { error: error.message });
   client.on("error", onLost);
   let result: BatchResult;
+  let plan: BatchPlan;
   try {
     await client.query("BEGIN");
+    await client.query(BATCH_LOCK_SQL);
+    const events = batch.filter(
+      (d): d is Extract<Decoded, { kind: "transaction" | "player" }> =>
+        d.kind === "transaction" || d.kind === "player",
+    );
+    const jumps = await findVersionJumps({ events, maxJump: config.INGEST_MAX_VERSION_JUMP }, client);
+    const checked = batch.map((d): Decoded => {
+      const reason = jumps.get(d as (typeof events)[number]);
+      return reason ? { kind: "dead", msg: d.msg, reason } : d;
+    });
+    plan = planBatch(config, checked);
+    const { players, transactions, progress, deadIfWaiting } = plan;
     result = await applyBatch(client, { players, transactions, progress, deadIfWaiting });
     await client.query("COMMIT");
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    const rolledBack = await client.query("ROLLBACK").then(
+      () => true,
+      () => false,
+    );
     client.off("error", onLost);
-    client.release(true);
+    // A data error leaves a sound connection: kept (the embedded PGlite shares one session between connections,
+    // and a fresh one would prepare the named statements a second time there). Anything else: discarded.
+    client.release(!(rolledBack && isDataError(error)));
     throw error;
   }
   client.off("error", onLost);
   client.release();
-  return result;
+  return { plan, result };
 }
 
 /** The events to dead-letter: the malformed ones, and those whose player stayed unknown too many deliveries. */
@@ -349,12 +442,18 @@ function deadLetters(config: IngestConfig, deadNow: DeadDecoded[], waitingMsgs: 
   ];
 }
 
-async function sendDeadLetters(ctx: IngestContext, toDead: { msg: JsMsg; reason: string }[]) {
+/** Publishes and acks each dead letter (one that cannot be published is delivered again later); how many went. */
+async function sendDeadLetters(
+  ctx: IngestContext,
+  toDead: { msg: JsMsg; reason: string }[],
+): Promise<number> {
   const { config, log } = ctx;
+  let sent = 0;
   for (const d of toDead) {
     try {
       await deadLetter(ctx.js, d.msg, d.reason);
       d.msg.ack();
+      sent += 1;
       log.warn("ingest: event dead-lettered", { seq: d.msg.seq, subject: d.msg.subject, reason: d.reason });
     } catch (error) {
       d.msg.nak(config.INGEST_UNKNOWN_PLAYER_DELAY_MS);
@@ -364,6 +463,7 @@ async function sendDeadLetters(ctx: IngestContext, toDead: { msg: JsMsg; reason:
       });
     }
   }
+  return sent;
 }
 
 /** Publishes a dead letter: the original payload, why, and where it came from. */

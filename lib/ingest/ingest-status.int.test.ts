@@ -49,6 +49,7 @@ describe.runIf(natsServerAvailable())("getIngestStatus", () => {
       consumer: "read-model",
       last_applied: null,
       lag: null,
+      dead_letters: null,
       nats: "not configured",
     });
   });

@@ -4,13 +4,22 @@ import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { getPrisma } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { getEnv } from "@/lib/env";
-import { WALLET_STREAM } from "@/lib/schemas/wallet-events";
+import {
+  DEAD_REASON_HEADER,
+  DEAD_STREAM,
+  DEAD_SUBJECT_HEADER,
+  WALLET_STREAM,
+  WALLET_SUBJECTS,
+} from "@/lib/schemas/wallet-events";
+import { natsAuthOptions, parseNatsAuth } from "./nats-auth.ts";
 
 /*
  * /api/health/ingest: how far the read model is behind the wallet. The last applied event comes from the
  * progress row the consumer writes in each batch's transaction (so it is what is committed); the lag from the
  * durable consumer's info at NATS (num_pending: not yet delivered; num_ack_pending: delivered, not yet acked).
- * The event's id is left out: the health routes answer without authentication.
+ * The dead letters (events the consumer could not apply: their count, and the newest one's reason) from the
+ * stream WALLET_DEAD. The event's id is left out, and quoted text of a reason (a payload excerpt, say) is
+ * masked: the health routes answer without authentication.
  */
 
 export interface IngestStatus {
@@ -25,6 +34,11 @@ export interface IngestStatus {
     dead_total: number;
   } | null;
   lag: { events: number; pending: number; ack_pending: number; redelivered: number; seconds: number } | null;
+  /** What wallet.dead holds now (its retention: INGEST_DEAD_LETTER_MAX_AGE_DAYS); null when NATS is not read. */
+  dead_letters: {
+    held: number;
+    last: { reason: string; subject: string; dead_lettered_at: string } | null;
+  } | null;
   nats: "connected" | "unreachable" | "not configured";
 }
 
@@ -33,17 +47,29 @@ const globalForNats = globalThis as unknown as { ingestNats?: Promise<NatsConnec
 /** One connection per process, made on first use; a failed attempt is forgotten so the next check retries. */
 function natsConnection(url: string): Promise<NatsConnection> {
   if (!globalForNats.ingestNats) {
-    globalForNats.ingestNats = connect({ servers: url, timeout: 1_000, maxReconnectAttempts: -1 }).catch(
-      (error: unknown) => {
-        globalForNats.ingestNats = undefined;
-        throw error;
-      },
-    );
+    globalForNats.ingestNats = connect({
+      servers: url,
+      timeout: 1_000,
+      maxReconnectAttempts: -1,
+      // The web server's own NATS user (docs/live-data.md: read-only rights on the two streams' info).
+      ...natsAuthOptions(parseNatsAuth(process.env)),
+    }).catch((error: unknown) => {
+      globalForNats.ingestNats = undefined;
+      throw error;
+    });
   }
   return globalForNats.ingestNats;
 }
 
-async function consumerLag(url: string, consumer: string, timeoutMs: number) {
+/** Quoted text masked (a JSON parse error quotes the payload): `"…"`; at most 300 characters. */
+export const maskReason = (reason: string): string =>
+  reason
+    .replace(/"(?:[^"\\]|\\.)*"?/g, '"…"')
+    .replace(/'(?:[^'\\]|\\.)*'/g, "'…'")
+    .slice(0, 300);
+
+/** The durable consumer's info and the dead letters' stream, or null for a stream not created yet. */
+async function natsFigures(url: string, consumer: string, timeoutMs: number) {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error("timeout")), timeoutMs);
@@ -52,7 +78,12 @@ async function consumerLag(url: string, consumer: string, timeoutMs: number) {
     return await Promise.race([
       (async () => {
         const jsm = await jetstreamManager(await natsConnection(url), { timeout: timeoutMs });
-        return jsm.consumers.info(WALLET_STREAM, consumer);
+        const info = await jsm.consumers.info(WALLET_STREAM, consumer);
+        const dead = await jsm.streams.info(DEAD_STREAM).catch(() => null);
+        const last = dead?.state.messages
+          ? await jsm.streams.getMessage(DEAD_STREAM, { last_by_subj: WALLET_SUBJECTS.dead })
+          : null;
+        return { info, dead, last };
       })(),
       timeout,
     ]);
@@ -84,9 +115,16 @@ export async function getIngestStatus(
       }
     : null;
   if (!env.NATS_URL)
-    return { status: row ? "unknown" : "idle", consumer, last_applied, lag: null, nats: "not configured" };
+    return {
+      status: row ? "unknown" : "idle",
+      consumer,
+      last_applied,
+      lag: null,
+      dead_letters: null,
+      nats: "not configured",
+    };
   try {
-    const info = await consumerLag(env.NATS_URL, consumer, options.timeoutMs ?? 1_000);
+    const { info, dead, last } = await natsFigures(env.NATS_URL, consumer, options.timeoutMs ?? 1_000);
     const events = info.num_pending + info.num_ack_pending;
     const seconds = events > 0 && row ? Math.max(0, (Date.now() - row.publishedAt.getTime()) / 1000) : 0;
     return {
@@ -100,9 +138,26 @@ export async function getIngestStatus(
         redelivered: info.num_redelivered,
         seconds: Math.round(seconds * 1000) / 1000,
       },
+      dead_letters: {
+        held: dead?.state.messages ?? 0,
+        last: last
+          ? {
+              reason: maskReason(last.header?.get(DEAD_REASON_HEADER) ?? ""),
+              subject: last.header?.get(DEAD_SUBJECT_HEADER) ?? "",
+              dead_lettered_at: last.time.toISOString(),
+            }
+          : null,
+      },
       nats: "connected",
     };
   } catch {
-    return { status: "unknown", consumer, last_applied, lag: null, nats: "unreachable" };
+    return {
+      status: "unknown",
+      consumer,
+      last_applied,
+      lag: null,
+      dead_letters: null,
+      nats: "unreachable",
+    };
   }
 }

@@ -23,6 +23,13 @@ export const WALLET_SUBJECTS = {
   player: "wallet.player",
   dead: "wallet.dead",
 } as const;
+/** The wallet's own subjects, held by WALLET. */
+export const WALLET_EVENT_SUBJECTS = [WALLET_SUBJECTS.transaction, WALLET_SUBJECTS.player];
+/**
+ * The dead letters' stream (wallet.dead alone): a stream of its own so that they can expire (max_age) while the
+ * wallet's events are kept; they hold the events' personal data.
+ */
+export const DEAD_STREAM = "WALLET_DEAD";
 /** Header of a dead-lettered event: why it could not be applied. */
 export const DEAD_REASON_HEADER = "Reason";
 /** Header of a dead-lettered event: the subject it was published on. */

@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import http from "node:http";
+import { reapOnExit } from "../live/child-reaper.ts";
 import { parentMap, vmRssKiB } from "./process-rss.ts";
 
 export interface HttpResult {
@@ -158,16 +159,20 @@ function spawnApp(
   { stdoutFile, mode, hostname }: { stdoutFile?: string; mode: "start" | "dev"; hostname: string | null },
 ) {
   const stdoutFd = stdoutFile ? openSync(stdoutFile, "a") : undefined;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      "scripts/serve.mjs",
-      mode,
-      "--port",
-      String(port),
-      ...(hostname === null ? [] : ["--hostname", hostname]),
-    ],
-    { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", stdoutFd ?? "pipe", "pipe"], detached: true },
+  // Its whole group dies with this process, however it ends (a stray server holds the port for the next run).
+  const child: ChildProcess = reapOnExit(
+    spawn(
+      process.execPath,
+      [
+        "scripts/serve.mjs",
+        mode,
+        "--port",
+        String(port),
+        ...(hostname === null ? [] : ["--hostname", hostname]),
+      ],
+      { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", stdoutFd ?? "pipe", "pipe"], detached: true },
+    ),
+    { group: true },
   );
   if (stdoutFd !== undefined) closeSync(stdoutFd);
   const watch: ServerWatch = { output: "", done: false };
@@ -223,10 +228,12 @@ export async function startHelperServer(
   port: number,
   healthPath: string,
 ): Promise<HelperServer> {
-  const child = spawn(process.execPath, command.args, {
-    env: command.env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = reapOnExit(
+    spawn(process.execPath, command.args, {
+      env: command.env,
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;

@@ -158,6 +158,8 @@ async function setUp(): Promise<IngestBench> {
   const ingestEnv = {
     DATABASE_URL: dbUrl,
     NATS_URL: nats.url,
+    // The bench's own throwaway server on loopback, without accounts.
+    NATS_ALLOW_ANONYMOUS: "on",
     INGEST_LOG_EVERY_MS: "10000",
     LOG_LEVEL: "warn",
   };

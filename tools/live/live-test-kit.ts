@@ -1,10 +1,11 @@
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { type ConnectionOptions, connect, type NatsConnection } from "@nats-io/transport-node";
 import type pg from "pg";
 import { parseIngestConfig } from "@/lib/ingest/config";
-import { startIngest } from "@/lib/ingest/consumer";
+import { type IngestLog, startIngest } from "@/lib/ingest/consumer";
+import { natsAuthOptions } from "@/lib/ingest/nats-auth";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
-import { WALLET_STREAM, WALLET_SUBJECTS } from "@/lib/schemas/wallet-events";
+import { DEAD_STREAM, WALLET_SUBJECTS } from "@/lib/schemas/wallet-events";
 import { Publisher, type PublisherOptions } from "./publisher.ts";
 import type { SimTransaction, WalletSim } from "./wallet-sim.ts";
 
@@ -14,23 +15,27 @@ import type { SimTransaction, WalletSim } from "./wallet-sim.ts";
  */
 
 /** A logger that says nothing, for the consumer and the dispatcher run in-process. */
-export const quietLog = { info: () => undefined, warn: () => undefined };
+export const quietLog: IngestLog = { info: () => undefined, warn: () => undefined };
 
-/** The ingest consuming in-process on a connection of its own (ack wait 2 s, `env` over it); stop() ends both. */
+/**
+ * The ingest consuming in-process on a connection of its own (ack wait 2 s, `env` over it, its NATS_* credentials
+ * used); stop() ends both. `log` to see what it says.
+ */
 export async function startQuietIngest(
   natsUrl: string,
   databaseUrl: string,
   pool: pg.Pool,
   env: Record<string, string> = {},
+  log: IngestLog = quietLog,
 ): Promise<{ stop(): Promise<void> }> {
-  const nc = await connect({ servers: natsUrl });
   const config = parseIngestConfig({
     DATABASE_URL: databaseUrl,
     NATS_URL: natsUrl,
     INGEST_ACK_WAIT_MS: "2000",
     ...env,
   });
-  const runner = await startIngest({ nc, pool, config, log: quietLog });
+  const nc = await connect({ servers: natsUrl, ...natsAuthOptions(config) });
+  const runner = await startIngest({ nc, pool, config, log });
   return {
     async stop() {
       await runner.stop();
@@ -39,11 +44,13 @@ export async function startQuietIngest(
   };
 }
 
+/** The wallet's side: a publisher on its own connection (`auth`: e.g. `{ user, pass }` on a server with accounts). */
 export async function connectPublisher(
   url: string,
   options?: PublisherOptions,
+  auth: Pick<ConnectionOptions, "user" | "pass"> = {},
 ): Promise<{ nc: NatsConnection; publisher: Publisher }> {
-  const nc = await connect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+  const nc = await connect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 100, ...auth });
   await ensureWalletStream(await jetstreamManager(nc));
   return { nc, publisher: new Publisher(nc, options) };
 }
@@ -106,17 +113,18 @@ export interface DeadLetter {
   data: string;
 }
 
-/** Every message on wallet.dead so far (an ephemeral consumer filtered to that one subject). */
+/** Every message on wallet.dead so far (an ephemeral consumer of its stream); none while it does not exist. */
 export async function readDeadLetters(nc: NatsConnection): Promise<DeadLetter[]> {
   const jsm = await jetstreamManager(nc);
-  const info = await jsm.streams.info(WALLET_STREAM);
-  const js = jetstream(nc);
   const out: DeadLetter[] = [];
-  const ci = await jsm.consumers.add(WALLET_STREAM, {
+  const info = await jsm.streams.info(DEAD_STREAM).catch(() => null);
+  if (!info) return out;
+  const js = jetstream(nc);
+  const ci = await jsm.consumers.add(DEAD_STREAM, {
     filter_subject: WALLET_SUBJECTS.dead,
     inactive_threshold: 30_000_000_000,
   });
-  const consumer = await js.consumers.get(WALLET_STREAM, ci.name);
+  const consumer = await js.consumers.get(DEAD_STREAM, ci.name);
   const total = ci.num_pending;
   if (total === 0 || info.state.messages === 0) return out;
   const batch = await consumer.fetch({ max_messages: total, expires: 2_000 });

@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { reapOnExit } from "./child-reaper.ts";
 
 /*
  * A script of scripts/ as a child process: `ingest.ts` (the fault tests kill it with SIGKILL; the bench measures
  * its CPU) and `webhooks-dispatch.ts` (the at-least-once test kills it mid-delivery). Started through tsx's
- * loader directly, so signals reach the script itself (npm does not forward them).
+ * loader directly, so signals reach the script itself (npm does not forward them). Killed when this process ends,
+ * however it ends (child-reaper.ts).
  */
 export interface ScriptProcess {
   child: ChildProcess;
@@ -16,11 +18,13 @@ export interface ScriptProcess {
 /** Starts `scripts/<script>` with LOG_LEVEL=info and `env` over this process's environment. */
 export function startScriptProcess(script: string, env: Record<string, string>): ScriptProcess {
   const root = path.resolve(import.meta.dirname, "../..");
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", script)], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = reapOnExit(
+    spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", script)], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: "info", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString().split("\n").filter(Boolean));

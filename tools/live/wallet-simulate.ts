@@ -1,6 +1,7 @@
 /*
  * npm run wallet:simulate -- --rate N --players M [--duration S] [--prefix S] [--seed 24] [--out DIR]
- * Realistic wallet traffic into the stream WALLET at NATS_URL (default nats://127.0.0.1:4222): the players'
+ * Realistic wallet traffic into the stream WALLET at NATS_URL (default nats://127.0.0.1:4222), connecting with
+ * NATS_CREDS, NATS_USER/NATS_PASSWORD or NATS_TOKEN and NATS_TLS_CA when set (the wallet's user): the players'
  * profiles first, then N events/s for S seconds (default: until Ctrl-C), then every pending settlement. --out
  * writes the final states as db:import's NDJSON files (players.ndjson, transactions.ndjson).
  */
@@ -9,6 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
+import { natsAuthOptions, parseNatsAuth } from "@/lib/ingest/nats-auth";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
 import { Publisher, playersNdjson, transactionsNdjson } from "./publisher.ts";
 import { drive, settleAll } from "./sim-driver.ts";
@@ -34,9 +36,17 @@ if (!(rate > 0) || !(players > 0) || !(duration > 0) || !/^[A-Z]{1,3}$/.test(val
   process.exit(2);
 }
 
+let auth: ReturnType<typeof parseNatsAuth>;
+try {
+  auth = parseNatsAuth(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 const nc = await connect({
   servers: process.env.NATS_URL ?? "nats://127.0.0.1:4222",
   maxReconnectAttempts: -1,
+  ...natsAuthOptions(auth),
 });
 await ensureWalletStream(await jetstreamManager(nc));
 const sim = new WalletSim({ players, prefix: values.prefix, seed: Number(values.seed) });
