@@ -1,7 +1,9 @@
 import { createDocument } from "zod-openapi";
 import {
   DEAD_REASON_HEADER,
+  DEAD_STREAM,
   DEAD_SUBJECT_HEADER,
+  WALLET_EVENT_SUBJECTS,
   WALLET_STREAM,
   WALLET_SUBJECTS,
   walletPlayerEventSchema,
@@ -127,7 +129,7 @@ export function buildAsyncApiDocument() {
       local: {
         host: "127.0.0.1:4222",
         protocol: "nats",
-        description: `NATS with JetStream (stream \`${WALLET_STREAM}\`, file storage, subjects ${Object.values(WALLET_SUBJECTS).join(", ")}).`,
+        description: `NATS with JetStream: stream \`${WALLET_STREAM}\` (file storage, subjects ${WALLET_EVENT_SUBJECTS.join(", ")}) and stream \`${DEAD_STREAM}\` (subject ${WALLET_SUBJECTS.dead}, each dead letter kept INGEST_DEAD_LETTER_MAX_AGE_DAYS, 14 days by default). Clients authenticate (docs/live-data.md): only the wallet's user may publish its subjects, the consumer's only ${WALLET_SUBJECTS.dead}.`,
       },
     },
     channels,
