@@ -2,6 +2,9 @@ import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { AuthorizationError, connect, type NatsConnection } from "@nats-io/transport-node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createPrismaClient } from "@/lib/db/client";
+import { resetEnvCache } from "@/lib/env";
+import { getIngestStatus } from "@/lib/ingest/ingest-status";
 import { WALLET_STREAM } from "@/lib/schemas/wallet-events";
 import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../../test/support/nats-server.ts";
@@ -24,6 +27,7 @@ if (!hasNats && process.env.CI === "true")
 
 const WALLET = { user: "wallet", pass: "wallet-secret-for-tests" };
 const INGEST = { user: "ingest", pass: "ingest-secret-for-tests" };
+const HEALTH = { user: "health", pass: "health-secret-for-tests" };
 
 /** docs/live-data.md's accounts, with the tests' passwords. */
 const ACCOUNTS = `
@@ -42,6 +46,14 @@ accounts {
         user: "${INGEST.user}", password: "${INGEST.pass}"
         permissions: {
           publish: ["wallet.dead", "$JS.API.>", "$JS.ACK.>"]
+          subscribe: ["_INBOX.>"]
+        }
+      }
+      {
+        user: "${HEALTH.user}", password: "${HEALTH.pass}"
+        permissions: {
+          publish: ["$JS.API.INFO", "$JS.API.CONSUMER.INFO.WALLET.*", "$JS.API.STREAM.INFO.WALLET_DEAD",
+                    "$JS.API.STREAM.MSG.GET.WALLET_DEAD"]
           subscribe: ["_INBOX.>"]
         }
       }
@@ -74,6 +86,7 @@ describe.runIf(hasNats)("npm run ingest: who may reach the wallet's stream", () 
   let open: NatsServer;
   let secured: NatsServer;
   let db: { url: string; stop(): Promise<void> };
+  const saved = { ...process.env };
   const scripts: ScriptProcess[] = [];
   const start = (env: Record<string, string>) => {
     const script = startScriptProcess("ingest.ts", { INGEST_ACK_WAIT_MS: "2000", ...env });
@@ -90,6 +103,8 @@ describe.runIf(hasNats)("npm run ingest: who may reach the wallet's stream", () 
   });
 
   afterAll(async () => {
+    process.env = saved;
+    resetEnvCache();
     for (const script of scripts) await script.kill("SIGKILL");
     await open?.destroy();
     await secured?.destroy();
@@ -173,6 +188,33 @@ describe.runIf(hasNats)("npm run ingest: who may reach the wallet's stream", () 
         "SELECT count(*)::int AS n FROM players WHERE id LIKE 'W%' AND blocked",
       );
       expect(blocked.rows[0]?.n).toBe(0);
+
+      // /api/health/ingest as the web server's own user: the lag and the dead letter, nothing more needed.
+      process.env = {
+        ...saved,
+        AUTH_MODE: "demo",
+        NATS_URL: secured.url,
+        NATS_USER: HEALTH.user,
+        NATS_PASSWORD: HEALTH.pass,
+      };
+      resetEnvCache();
+      (globalThis as { ingestNats?: unknown }).ingestNats = undefined;
+      const prisma = createPrismaClient(db.url, 1);
+      try {
+        const status = await getIngestStatus({ timeoutMs: 5_000 }, prisma);
+        expect(status).toMatchObject({
+          nats: "connected",
+          lag: { events: 0 },
+          dead_letters: {
+            held: 1,
+            last: { subject: "wallet.player", reason: expect.stringMatching(/^version: /) },
+          },
+        });
+      } finally {
+        await prisma.$disconnect();
+        await (await (globalThis as { ingestNats?: Promise<NatsConnection> }).ingestNats)?.close();
+        (globalThis as { ingestNats?: unknown }).ingestNats = undefined;
+      }
     } finally {
       await client.end();
       await consumerNc?.close();
