@@ -382,8 +382,8 @@ function planBatch(config: IngestConfig, decoded: Decoded[]) {
 
 /**
  * Plans and applies the batch in ONE database transaction: under the batch lock, the events whose version jumps
- * too far become dead letters before each record's highest version is picked. On any failure rolls back and
- * discards the connection.
+ * too far become dead letters before each record's highest version is picked. On any failure rolls back (and
+ * discards the connection unless the failure was a data error).
  */
 async function commitBatch(
   { pool, log, config }: IngestContext,
