@@ -28,6 +28,11 @@ const ingestEnvSchema = z.object({
    * wallet.dead: a forged 2147483647 would freeze the record (no later version could ever replace it).
    */
   INGEST_MAX_VERSION_JUMP: z.coerce.number().int().min(1).max(2_147_483_647).default(1_000),
+  /**
+   * Events the database may refuse alone (each to wallet.dead) with none applied in between; beyond, they are
+   * retried as in an outage: refused one after another, the schema is more likely at fault than the events.
+   */
+  INGEST_MAX_REFUSED_IN_A_ROW: z.coerce.number().int().min(1).max(100_000).default(20),
   /** How long wallet.dead keeps a dead letter (its stream's max_age): they hold the events' personal data. */
   INGEST_DEAD_LETTER_MAX_AGE_DAYS: z.coerce.number().positive().max(3_650).default(14),
   /** Statement timeout of the consumer's database connections. */

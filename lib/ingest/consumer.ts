@@ -102,7 +102,7 @@ export interface StartIngestOptions {
 export async function startIngest(options: StartIngestOptions): Promise<IngestRunner> {
   const { nc, pool, config, log } = options;
   const js = await prepareConsumer(nc, config);
-  const ctx: IngestContext = { js, pool, config, log, stats: emptyStats() };
+  const ctx: IngestContext = { js, pool, config, log, stats: emptyStats(), refusedInARow: 0 };
   const state: LoopState = {
     buffer: [],
     wake: null,
@@ -136,6 +136,8 @@ interface IngestContext {
   config: IngestConfig;
   log: IngestLog;
   stats: IngestStats;
+  /** Events the database refused alone since one was last applied (the brake on dead-lettering everything). */
+  refusedInARow: number;
 }
 
 /** The loop's mutable state: the events taken from the stream, the loop's wake-up, backoff and log marks. */
@@ -273,7 +275,18 @@ async function applyOrSplit(ctx: IngestContext, batch: Decoded[]): Promise<void>
     if (!isDataError(error)) throw error;
     const [only] = batch;
     if (batch.length === 1 && only) {
+      // Refused one by one with none applied in between: the schema or a constraint more likely than the
+      // events. Dead-lettering on would empty the stream into wallet.dead (where they expire): treated as an
+      // outage instead, retried with backoff until an event applies again.
+      if (ctx.refusedInARow >= ctx.config.INGEST_MAX_REFUSED_IN_A_ROW) {
+        ctx.log.warn("ingest: the database refuses every event, not dead-lettering more until one applies", {
+          refusedInARow: ctx.refusedInARow,
+          error: (error as Error).message,
+        });
+        throw error;
+      }
       await refuseAlone(ctx, only, error as Error & { code: string });
+      ctx.refusedInARow += 1;
       return;
     }
     ctx.log.warn("ingest: the database refused a batch's data, splitting it to find the event at fault", {
@@ -344,7 +357,9 @@ async function applyOnce(ctx: IngestContext, batch: Decoded[]) {
   settleOthers(ctx.config, batch, toDead, waitingMsgs);
   const { stats } = ctx;
   stats.batches += 1;
-  stats.applied += batch.length - toDead.length - waitingMsgs.length;
+  const applied = batch.length - toDead.length - waitingMsgs.length;
+  stats.applied += applied;
+  if (applied > 0) ctx.refusedInARow = 0;
   stats.written += result.written.transactions + result.written.players;
   stats.dead += toDead.length;
   stats.waiting += waitingMsgs.length - (toDead.length - plan.deadNow.length);

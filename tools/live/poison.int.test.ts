@@ -361,4 +361,61 @@ describe.runIf(hasNats)("npm run ingest: events the read model cannot take go to
       },
     ]);
   }, 60_000);
+  it("a database that refuses every event: a few dead letters, then retried as an outage until it takes them", async () => {
+    await ingest?.stop();
+    ingest = undefined;
+    const sim = new WalletSim({ players: 1, prefix: "V", seed: 6 });
+    const [player] = sim.playerEvents();
+    if (!player) throw new Error("one player");
+    const v1 = player.record as { id: string; currency: string };
+    // A constraint no deposit meets: the schema at fault, not the events.
+    await reader.query(
+      "ALTER TABLE transactions ADD CONSTRAINT par_refuse_all CHECK (amount < -1000000) NOT VALID",
+    );
+    const js = jetstream(pub.nc);
+    await pub.publisher.publish(player);
+    const deposits = [1, 2, 3, 4, 5].map((n) =>
+      transactionJson({
+        id: `V-${n}`,
+        player_id: v1.id,
+        event_type: "deposit",
+        amount: String(n),
+        status: "completed",
+        version: 1,
+        currency: v1.currency,
+      }),
+    );
+    for (const json of deposits) await publish(js, "wallet.transaction", json, 1);
+    const warnings: string[] = [];
+    ingest = await startQuietIngest(
+      nats.url,
+      db.url,
+      pool,
+      { INGEST_MAX_REFUSED_IN_A_ROW: "2" },
+      { info: () => undefined, warn: (message) => void warnings.push(message) },
+    );
+    const braked = "ingest: the database refuses every event, not dead-lettering more until one applies";
+    await until(
+      async () => warnings.filter((w) => w === braked).length,
+      (n) => n >= 2,
+      30_000,
+    );
+    expect(warnings).toContain(braked);
+    const deadOfV = async () => (await readDeadLetters(pub.nc)).filter((d) => deposits.includes(d.data));
+    const refused = await deadOfV();
+    expect(refused).toHaveLength(2);
+    for (const d of refused) expect(d.reason).toMatch(/par_refuse_all.*\(SQLSTATE 23514\)$/);
+
+    // Fixed: the others apply, none more is dead-lettered.
+    await reader.query("ALTER TABLE transactions DROP CONSTRAINT par_refuse_all");
+    const applied = await until(
+      async () =>
+        (await reader.query<{ n: number }>("SELECT count(*)::int AS n FROM transactions WHERE id LIKE 'V-%'"))
+          .rows[0]?.n,
+      (n) => n === 3,
+      30_000,
+    );
+    expect(applied).toBe(3);
+    expect(await deadOfV()).toHaveLength(2);
+  }, 90_000);
 });
