@@ -31,7 +31,7 @@ const ROLE_LIST = ROLES.map((r) => `\`${r}\` → ${ROLE_SCOPES[r].map((s) => `\`
 );
 
 /** The document's version: the API's (v1) contract, its minor bumped by additions (docs/versioning.md). */
-export const API_VERSION = "1.1.0";
+export const API_VERSION = "1.2.0";
 
 const DESCRIPTION = `
 Read-only access to gaming-platform players for back-office callers.
