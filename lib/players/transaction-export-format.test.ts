@@ -107,6 +107,10 @@ describe("CSV export: spreadsheet formulas (OWASP CSV injection)", () => {
     ["  +1"],
     ["\u00a0-1"],
     ["\uFF1D1+1"],
+    ["\uFF0B1"],
+    ["\uFF0D1"],
+    ["\uFF20SUM(A1)"],
+    [" \uFF0B1"],
     ["\t"],
     ["\rtext"],
     ["\ntext"],
@@ -135,6 +139,9 @@ describe("CSV export: spreadsheet formulas (OWASP CSV injection)", () => {
     ["=1;=2", "'=1;'=2"],
     ["a;b;=c", "a;b;'=c"],
     ["a;\uFF1D1", "a;'\uFF1D1"],
+    ["a;\uFF0B1", "a;'\uFF0B1"],
+    ["a|\uFF0D1", "a|'\uFF0D1"],
+    ["a\t\uFF20A1", "a\t'\uFF20A1"],
   ])("neutralises %j after a separator of another locale or a line break", (text, expected) => {
     expect(neutraliseFormula(text)).toBe(expected);
   });
@@ -163,7 +170,8 @@ describe("CSV export: spreadsheet formulas (OWASP CSV injection)", () => {
 
   it("no cell a spreadsheet reads starts a formula, whether it splits lines at `,`, `;`, tab or `|` (property)", () => {
     const hostile = fc.string({
-      unit: fc.constantFrom(..."=+-@;,\t|\r\n \"'a1\u00a0\uFF1D"),
+      // Every sign a spreadsheet starts a formula with, the full-width forms included.
+      unit: fc.constantFrom(..."=+-@;,\t|\r\n \"'a1\u00a0\uFF1D\uFF0B\uFF0D\uFF20"),
       maxLength: 24,
     });
     fc.assert(
