@@ -41,6 +41,17 @@ describe("sorted cursors", () => {
     );
   });
 
+  it("accept the first and the last instant the API can write, in every order", () => {
+    for (const sort of TRANSACTION_SORTS) {
+      for (const at of ["0001-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z"]) {
+        const key = sort.startsWith("amount")
+          ? { date: new Date(at), id: "T1", amount: "5" }
+          : { date: new Date(at), id: "T1" };
+        expect(decodeSortedCursor(encodeSortedCursor({ sort, key })), `${sort} ${at}`).toEqual({ sort, key });
+      }
+    }
+  });
+
   it("a cursor issued before sorting existed still reads as date_desc", () => {
     const old = encodeTransactionCursor({ date, id: "T1" });
     expect(decodeSortedCursor(old)).toEqual({ sort: "date_desc", key: { date, id: "T1" } });
@@ -53,6 +64,8 @@ describe("sorted cursors", () => {
       "date_asc~1767323045678~12.5~T1", // an amount in a date cursor
       "amount_up~1767323045678~1~T1", // no such order
       "date_asc~253402300800000~~T1", // year 10000
+      "date_asc~-62135596800001~~T1", // before year 1
+      "amount_asc~-62135596800001~5~T1", // before year 1
       "amount_asc~1767323045678~1.123456789~T1", // finer than the stored precision
       "amount_desc~1767323045678~-145~T1", // a signed amount: the amount orders sort by size
     ]) {
