@@ -154,7 +154,12 @@ describe.runIf(hasNats)("npm run ingest: exactness and poison events", () => {
   );
 });
 
-describe.runIf(hasNats && findPostgresBin() !== null && inject("databaseKind") === "postgres")(
+const hasPgBin = findPostgresBin() !== null;
+if (!hasPgBin && inject("databaseKind") === "postgres" && process.env.CI === "true")
+  throw new Error(
+    "PostgreSQL server binaries (initdb, pg_ctl) not found; CI requires the fault tests (PG_BIN)",
+  );
+describe.runIf(hasNats && hasPgBin && inject("databaseKind") === "postgres")(
   "npm run ingest: faults mid-stream",
   () => {
     let nats: NatsServer;
