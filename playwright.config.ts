@@ -35,7 +35,8 @@ const privilegedRoleEnv = { DB_ALLOW_PRIVILEGED_ROLE: "on" };
 
 if (targets.includes("embedded")) {
   servers.push({
-    command: `node scripts/serve.mjs start --port ${EMBEDDED_PORT}`,
+    // The specs' data (test/support/e2e-data.ts): present even when a spec runs without scripts/test.sh.
+    command: `node --import tsx test/support/e2e-data.ts embedded .data/e2e-pglite && node scripts/serve.mjs start --port ${EMBEDDED_PORT}`,
     url: `http://127.0.0.1:${EMBEDDED_PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -55,7 +56,7 @@ if (targets.includes("embedded")) {
 }
 if (targets.includes("postgres") && postgresUrl) {
   servers.push({
-    command: `node scripts/serve.mjs start --port ${POSTGRES_PORT}`,
+    command: `node --import tsx test/support/e2e-data.ts postgres && node scripts/serve.mjs start --port ${POSTGRES_PORT}`,
     url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
