@@ -9,6 +9,8 @@ import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
  */
 
 const LIMIT_BEFORE = 30;
+/** AUTH_SIGNIN_WINDOW_SECONDS's default. */
+const WINDOW_SECONDS = 15 * 60;
 
 function account(role: "admin" | "support_agent" | "vip_manager") {
   const found = DEMO_CREDENTIALS.find((c) => c.role === role);
@@ -23,7 +25,7 @@ async function attempt(
   username: string,
   password: string,
   path = "/api/auth/callback/credentials",
-): Promise<{ status: number; signedIn: boolean; body: string }> {
+): Promise<{ status: number; signedIn: boolean; body: string; retryAfter: string | undefined }> {
   const headers = { "X-Forwarded-For": address };
   const { csrfToken } = await (await request.get("/api/auth/csrf", { headers })).json();
   const res = await request.post(path, {
@@ -32,7 +34,7 @@ async function attempt(
     maxRedirects: 0,
   });
   const signedIn = res.headersArray().some((h) => /^next-auth\.session-token=[^;]/.test(h.value));
-  return { status: res.status(), signedIn, body: await res.text() };
+  return { status: res.status(), signedIn, body: await res.text(), retryAfter: res.headers()["retry-after"] };
 }
 
 /** Wrong passwords until a 429; the number of attempts it took. */
@@ -45,10 +47,15 @@ async function guessUntilRefused(
     const result = await attempt(request, address, username, `wrong-password-${i}`, path);
     expect(result.signedIn).toBe(false);
     if (result.status === 429) {
-      expect(JSON.parse(result.body)).toMatchObject({
+      const problem = JSON.parse(result.body);
+      expect(problem).toMatchObject({
         status: 429,
         url: expect.stringContaining("TooManyAttempts"),
       });
+      // When to try again: whole seconds within the window (15 min), the same figure the detail gives.
+      expect(result.retryAfter).toMatch(/^[1-9]\d*$/);
+      expect(Number(result.retryAfter)).toBeLessThanOrEqual(WINDOW_SECONDS);
+      expect(problem.detail).toContain(`try again in ${result.retryAfter} s`);
       return i;
     }
   }
