@@ -1,3 +1,4 @@
+import { createDecipheriv, hkdfSync } from "node:crypto";
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -6,6 +7,8 @@ import {
   request as playwrightRequest,
   test,
 } from "@playwright/test";
+import { decode } from "next-auth/jwt";
+import pg from "pg";
 import { ROLE_LABELS } from "../../lib/auth/roles.ts";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { OIDC_ACCOUNTS, OIDC_E2E, type OidcLogin } from "./oidc-config.ts";
@@ -128,6 +131,28 @@ async function exchangeCode(
   return body;
 }
 
+/** The app server's NEXTAUTH_SECRET (playwright.config.ts): it encrypts the cookie and seals the session's tokens. */
+const APP_SESSION_SECRET = "oidc-e2e-nextauth-secret-0123456789abcdef";
+
+/**
+ * A session row's sealed provider tokens, opened as lib/auth/sealed-token.ts seals them (AES-256-GCM, key by HKDF
+ * from the session secret, the session id as associated data), written again here so that the test does not
+ * trust the code it checks.
+ */
+function openSealed(sealed: string, sessionId: string): string {
+  const [version, iv, body, tag] = sealed.split(".");
+  expect(version).toBe("v1");
+  const key = Buffer.from(
+    hkdfSync("sha256", APP_SESSION_SECRET, "", "player-account-read auth-session idp-tokens", 32),
+  );
+  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv ?? "", "base64url"), {
+    authTagLength: 16,
+  })
+    .setAAD(Buffer.from(sessionId))
+    .setAuthTag(Buffer.from(tag ?? "", "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(body ?? "", "base64url")), decipher.final()]).toString();
+}
+
 test.describe("sign-in through an OpenID provider", () => {
   test.beforeEach(async ({ context }) => loopbackOnly(context));
 
@@ -194,6 +219,55 @@ test.describe("sign-in through an OpenID provider", () => {
     await expect(page.locator('input[name="login"]')).toBeVisible();
     await providerLogin(page, "ada.admin");
     await expect(page.getByTestId("signed-in-user")).toContainText(ROLE_LABELS.admin);
+  });
+
+  test("the provider's ID token is kept neither in the session cookie nor in the session table", async ({
+    page,
+  }) => {
+    await signInWithProvider(page, "ada.admin");
+    await expect(page.getByTestId("signed-in-user")).toContainText(OIDC_ACCOUNTS["ada.admin"].name);
+    // Every ID token the provider has handed the back office's client, this sign-in's among them.
+    const idTokens = (await (await fetch(`${OIDC_E2E.issuer}/test/id-tokens`)).json()) as string[];
+    expect(idTokens.length).toBeGreaterThan(0);
+    // Its claims or its signature (the header is the provider's, shared by other tokens): either kept would be
+    // the ID token kept.
+    const pieces = idTokens.flatMap((t) => t.split(".").slice(1));
+    const holdsNone = (text: string, where: string) => {
+      for (const piece of pieces)
+        expect(text.includes(piece), `${where} holds part of an ID token`).toBe(false);
+    };
+
+    // The cookie, as sent and as the server reads it (next-auth encrypts it with the session secret).
+    const cookies = (await page.context().cookies(OIDC_E2E.appUrl)).filter((c) =>
+      c.name.startsWith("next-auth.session-token"),
+    );
+    expect(cookies.length).toBeGreaterThan(0);
+    const sealedCookie = cookies
+      .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }))
+      .map((c) => c.value)
+      .join("");
+    holdsNone(sealedCookie, "the cookie");
+    const claims = await decode({ token: sealedCookie, secret: APP_SESSION_SECRET });
+    expect(typeof claims?.sid).toBe("string");
+    holdsNone(JSON.stringify(claims), "the cookie's claims");
+
+    // The session's row, its sealed provider tokens opened.
+    const db = new pg.Client({ connectionString: process.env.E2E_POSTGRES_URL });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ row: string; idp_tokens: string | null }>(
+        "SELECT row_to_json(s)::text AS row, idp_tokens FROM auth_sessions s WHERE id = $1",
+        [claims?.sid],
+      );
+      expect(rows).toHaveLength(1);
+      holdsNone(rows[0]?.row ?? "", "the session row");
+      // The refresh token is kept (roles are re-read with it): the row was opened, not merely unreadable.
+      const opened = JSON.parse(openSealed(rows[0]?.idp_tokens ?? "", String(claims?.sid)));
+      expect(typeof opened.refreshToken).toBe("string");
+      holdsNone(JSON.stringify(opened), "the session's sealed tokens");
+    } finally {
+      await db.end();
+    }
   });
 
   test("a role changed at the provider is in force within AUTH_ROLE_RECHECK_SECONDS; a user gone there is signed out", async ({

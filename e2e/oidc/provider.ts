@@ -6,7 +6,9 @@ import { OIDC_ACCOUNTS, OIDC_E2E } from "./oidc-config.ts";
  * token carries only `sub`, profile and e-mail claims come from userinfo. Its development login and consent
  * pages are the interaction; any password is accepted for the accounts below. The back office's client gets
  * refresh tokens (its users' roles are re-read with them); a service client gets RFC 9068 JWT access tokens
- * for the API's resource. Test-only: PUT /test/accounts/<login> replaces an account's claims, DELETE removes it.
+ * for the API's resource. Test-only: PUT /test/accounts/<login> replaces an account's claims, DELETE removes it;
+ * GET /test/id-tokens lists the ID tokens the token endpoint has issued to the back office, so that a test can look
+ * for them where the back office must not keep them.
  */
 
 const accounts = new Map<string, Record<string, unknown>>(Object.entries(OIDC_ACCOUNTS));
@@ -84,6 +86,26 @@ provider.use(async (ctx, next) => {
     accounts.set(match[1], JSON.parse(body) as Record<string, unknown>);
   } else return next();
   ctx.status = 204;
+});
+
+/** Every ID token the token endpoint has answered the back office's client with (code and refresh grants). */
+const backOfficeIdTokens: string[] = [];
+provider.use(async (ctx, next) => {
+  if (ctx.method === "GET" && ctx.path === "/test/id-tokens") {
+    ctx.type = "json";
+    ctx.body = JSON.stringify(backOfficeIdTokens);
+    return;
+  }
+  await next();
+  const body = ctx.body as { id_token?: unknown } | undefined;
+  const client = ctx.oidc?.client?.clientId;
+  if (
+    ctx.path === "/token" &&
+    client === OIDC_E2E.backOffice.clientId &&
+    typeof body?.id_token === "string"
+  ) {
+    backOfficeIdTokens.push(body.id_token);
+  }
 });
 
 provider.listen(OIDC_E2E.providerPort, "127.0.0.1", () => {
