@@ -1,18 +1,25 @@
 import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
-import type { Change, ChangeKind } from "@/lib/schemas/change";
+import { type Change, type ChangeKind, FILTERED_CHANGES_SCAN } from "@/lib/schemas/change";
 import type { TransactionStatus } from "@/lib/schemas/transaction";
 
 export interface ListChangesOptions {
   /** List the changes after this position (0: from the start). */
   after: number;
   limit: number;
+  /** Only these kinds (all when absent). */
+  kinds?: readonly ChangeKind[];
+  /** Only this player's changes (all when absent). */
+  playerId?: string;
 }
 
 export interface ChangePage {
   changes: Change[];
-  /** The last listed position, or `after` when nothing was listed. */
+  /**
+   * The position to continue after: the last listed, or (filtered) the last examined, so a filtered client never
+   * examines the skipped entries again; `after` when nothing was examined.
+   */
   next: number;
   hasMore: boolean;
   /**
@@ -34,6 +41,8 @@ interface ChangeRow {
   status: string | null;
   version: number | null;
   changed_at: Date;
+  last_examined: bigint | null;
+  newest: bigint | null;
   tail: bigint;
   feed: string;
   pruned_through: bigint;
@@ -51,14 +60,27 @@ export async function listChanges(
   options: ListChangesOptions,
   db: PrismaClient = getPrisma(),
 ): Promise<ChangePage> {
-  const { after, limit } = options;
+  const { after, limit, kinds, playerId } = options;
+  const filtered = kinds !== undefined || playerId !== undefined;
+  // Unfiltered, the window is the page (and one more, for has_more); filtered, a bounded run of the log, so a
+  // rare filter (one player's entries in a busy log) stops there instead of scanning the whole log at once.
+  const window = filtered ? FILTERED_CHANGES_SCAN : limit + 1;
+  const conditions = [
+    ...(kinds === undefined ? [] : [Prisma.sql`w.kind = ANY(${[...kinds]}::text[])`]),
+    ...(playerId === undefined ? [] : [Prisma.sql`w.player_id = ${playerId}`]),
+  ];
+  const where = conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   const rows = await db.$queryRaw<ChangeRow[]>(Prisma.sql`
+    WITH w AS MATERIALIZED (
+      SELECT * FROM changes WHERE position > ${BigInt(after)} ORDER BY position LIMIT ${window}
+    )
     SELECT c.position, c.kind, c.player_id, c.transaction_id, c.status::text AS status, c.version, c.changed_at,
-           greatest(t.tail, f.pruned_through) AS tail, f.feed, f.pruned_through
+           s.last_examined, t.tail AS newest, greatest(t.tail, f.pruned_through) AS tail, f.feed, f.pruned_through
     FROM (SELECT max(position) AS tail FROM changes) t
     CROSS JOIN (SELECT change_feed_id() AS feed, pruned_through FROM change_feed) f
+    CROSS JOIN (SELECT max(position) AS last_examined FROM w) s
     LEFT JOIN LATERAL (
-      SELECT * FROM changes WHERE position > ${BigInt(after)} ORDER BY position LIMIT ${limit + 1}
+      SELECT w.* FROM w ${where} ORDER BY w.position LIMIT ${limit + 1}
     ) c ON true
     ORDER BY c.position`);
   const head = rows[0];
@@ -66,7 +88,6 @@ export async function listChanges(
   if (!head) throw new Error("The change feed's identity row (table change_feed) is missing");
   const tail = Number(head.tail);
   const listed = rows.filter((r) => r.position !== null);
-  const hasMore = listed.length > limit;
   const changes = listed.slice(0, limit).map(
     (r): Change => ({
       position: Number(r.position),
@@ -78,10 +99,14 @@ export async function listChanges(
       changed_at: r.changed_at.toISOString(),
     }),
   );
+  // A full page stops at its last entry; otherwise every entry of the window was examined (listed or skipped).
+  const examined = head.last_examined === null ? after : Number(head.last_examined);
+  const next = listed.length > limit ? (changes.at(-1)?.position ?? after) : examined;
   return {
     changes,
-    next: changes.at(-1)?.position ?? after,
-    hasMore,
+    next,
+    // Entries after `next` exist in this snapshot (the newest position, not the horizon: a fully pruned log has none).
+    hasMore: head.newest !== null && next < Number(head.newest),
     tail,
     feed: head.feed,
     prunedThrough: Number(head.pruned_through),

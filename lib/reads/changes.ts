@@ -1,5 +1,8 @@
+import { hasScope, SCOPES } from "@/lib/auth/scopes";
+import { withRecords } from "@/lib/changes/change-records";
 import { listChanges } from "@/lib/changes/list-changes";
 import { feedGone, invalidParameters } from "@/lib/http/problem";
+import { maskProfileContact } from "@/lib/players/mask-contact";
 import { changesQuerySchema } from "@/lib/schemas/change";
 import { defineRead } from "./read-definition.ts";
 
@@ -8,8 +11,9 @@ const START_AGAIN =
 
 /**
  * GET /changes: the change feed. Needs `players:read` like every read; it names ids, kinds, statuses and versions
- * only (never contact data), so a caller without `players:pii` sees the same entries. Audited as `changes`, with
- * the players the page names.
+ * only (never contact data), so a caller without `players:pii` sees the same entries. With `include=record` each
+ * entry carries its profile (masked as the profile read masks it) or transaction. Audited as `changes`, with the
+ * players the page names: every player whose record it carries is one of them.
  *
  * A position is checked against the answering database's feed (docs/change-feed.md, "Which feed"): another feed
  * is a 410, and so is a position below the pruning horizon (after 0 without `feed` is the start, never refused);
@@ -18,8 +22,13 @@ const START_AGAIN =
 export const changesRead = defineRead({
   params: {},
   query: changesQuerySchema,
-  run: async function changesRead({ query }) {
-    const page = await listChanges({ after: query.after, limit: query.limit });
+  run: async function changesRead({ query, principal }) {
+    const page = await listChanges({
+      after: query.after,
+      limit: query.limit,
+      kinds: query.kinds && [...new Set(query.kinds)],
+      playerId: query.player_id,
+    });
     if (query.feed !== undefined && query.feed !== page.feed) {
       throw feedGone(`This position was issued by another change feed: ${START_AGAIN}.`, [
         {
@@ -47,10 +56,19 @@ export const changesRead = defineRead({
         },
       ]);
     }
+    const pii = hasScope(principal, SCOPES.playersPii);
+    const changes =
+      query.include === "record"
+        ? await withRecords({
+            changes: page.changes,
+            showProfile: (profile) => (pii ? profile : maskProfileContact(profile)),
+          })
+        : page.changes;
+    // A record's player is its entry's: the players named include every player whose data the page carries.
     const players = [...new Set(page.changes.flatMap((c) => (c.player_id ? [c.player_id] : [])))];
     return {
       body: {
-        changes: page.changes,
+        changes,
         next: page.next,
         has_more: page.hasMore,
         tail: page.tail,

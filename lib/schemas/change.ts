@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateTimeSchema, wholeNumberParam } from "./common.ts";
-import { TRANSACTION_STATUSES } from "./transaction.ts";
+import { playerIdSchema, playerProfileSchema } from "./player.ts";
+import { TRANSACTION_STATUSES, transactionSchema } from "./transaction.ts";
 
 /* The change feed (GET /changes, docs/change-feed.md): what changed in the read model, in commit order. */
 
@@ -17,6 +18,8 @@ export const CHANGE_KINDS = [
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const MAX_CHANGES_LIMIT = 1000;
+/** How many log entries a filtered page examines at most (lib/changes/list-changes.ts). */
+export const FILTERED_CHANGES_SCAN = 10_000;
 export const DEFAULT_CHANGES_LIMIT = 100;
 
 /** A position is a whole number below 2^53 (exact in every JSON parser). */
@@ -43,8 +46,30 @@ export const changesQuerySchema = z
           "The `feed` of the answer that gave `after` (store the two together). Another database's feed (a dump restored elsewhere, a re-created database, a point-in-time recovery, a feed reset) is a 410 (`/problems/feed-gone`): its positions mean nothing here; start again with a full read. With `feed`, `after=0` is a position like any other (a 410 once entries after it were deleted). Optional: without it the position is taken as this feed's.",
         param: { example: FEED_EXAMPLE },
       }),
+    include: z
+      .enum(["record"])
+      .optional()
+      .meta({
+        description:
+          "`record`: each `player.*` and `transaction.*` entry carries `record`, the profile or the transaction as it is now (as `GET /players/{playerId}` and the transaction list answer them: contact data masked without `players:pii`, exact money), null when it no longer exists; a syncer then needs no read per change. Bulk entries and `reset` carry none.",
+        param: { example: "record" },
+      }),
+    kinds: z
+      .array(z.enum(CHANGE_KINDS, { error: `must be one of ${CHANGE_KINDS.join(", ")}` }))
+      .min(1, "must name at least one kind")
+      .optional()
+      .meta({
+        description:
+          "Only entries of these kinds, comma-separated (`kinds=transaction.created,transaction.updated`) or repeated. `next` still moves past the entries left out, so a client following a filtered feed never examines them again; follow `reset` too (`kinds=…,reset`) to learn when to read everything again.",
+        param: { example: ["transaction.created", "transaction.updated"], style: "form", explode: false },
+      }),
+    player_id: playerIdSchema.optional().meta({
+      description:
+        "Only this player's entries (`reset` names no player: it is left out). `next` still moves past the entries left out.",
+      param: { example: "P000007" },
+    }),
     limit: wholeNumberParam({ min: 1, max: MAX_CHANGES_LIMIT, default: DEFAULT_CHANGES_LIMIT }).meta({
-      description: `Changes per page: 1 to ${MAX_CHANGES_LIMIT}.`,
+      description: `Changes per page: 1 to ${MAX_CHANGES_LIMIT} (with \`include=record\` too). A filtered page (\`kinds\`, \`player_id\`) examines at most ${FILTERED_CHANGES_SCAN.toLocaleString("en-US")} entries: it can list fewer than \`limit\`, even none, with \`has_more\` true (ask again at once from \`next\`).`,
       param: { example: DEFAULT_CHANGES_LIMIT },
       override: {
         type: "integer",
@@ -55,6 +80,13 @@ export const changesQuerySchema = z
     }),
   })
   .meta({ id: "ChangesQuery" });
+
+export const changeRecordSchema = z.xor([playerProfileSchema, transactionSchema, z.null()]).meta({
+  id: "ChangeRecord",
+  description:
+    "With `include=record`, on `player.*` and `transaction.*` entries: the record as it is when the page is read (not as the change left it: a later entry names it again if it changed since), as the caller may see it. `player.*`: the profile as `GET /players/{playerId}` answers it (contact data masked without `players:pii`); `transaction.*`: the transaction as a row of `GET /players/{playerId}/transactions` (exact `amount`); null when it no longer exists (deleted). Absent without `include=record`, and on `player.transactions_changed` and `reset`.",
+});
+export type ChangeRecord = z.infer<typeof changeRecordSchema>;
 
 export const changeSchema = z
   .object({
@@ -82,6 +114,7 @@ export const changeSchema = z
       description:
         "The writing transaction's start time: the `updated_at` of every row it wrote. Not an order: positions are.",
     }),
+    record: changeRecordSchema.optional(),
   })
   .meta({ id: "Change" });
 export type Change = z.infer<typeof changeSchema>;

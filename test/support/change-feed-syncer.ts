@@ -5,7 +5,8 @@ import type { RouteKit } from "./route-test-kit.ts";
  * as docs/change-feed.md tells it to: note the feed's tail, read everything, then follow the feed from that tail
  * and re-read only what the changes name. It keeps the feed's name with its position and sends it back; a 410
  * (another feed, or a position below the pruning horizon) starts it again with a full read. Its copy, compared
- * with a full re-read, is the feed's exactness test.
+ * with a full re-read, is the feed's exactness test. With `records`, it asks for `include=record` and takes each
+ * entry's record from the page instead of reading it again.
  */
 
 interface FeedChange {
@@ -14,6 +15,8 @@ interface FeedChange {
   player_id: string | null;
   transaction_id: string | null;
   changed_at: string;
+  /** With `include=record` on player.* and transaction.* entries: the record now, null when deleted. */
+  record?: unknown;
 }
 
 interface FeedPage {
@@ -42,6 +45,13 @@ export interface SyncStats {
   pages: number;
 }
 
+export interface SyncerOptions {
+  /** Ask for `include=record` and apply the records the pages carry (no read per change). */
+  records?: boolean;
+  /** Changes per page (default 1,000). */
+  limit?: number;
+}
+
 export class ChangeFeedSyncer {
   readonly state: SyncState = { profiles: new Map(), transactions: new Map() };
   readonly stats: SyncStats = { resets: 0, restarts: 0, profileReads: 0, transactionReads: 0, pages: 0 };
@@ -55,6 +65,7 @@ export class ChangeFeedSyncer {
     private readonly playerIds: readonly string[],
     /** The player whose transactions it keeps. */
     private readonly transactionsOf: string,
+    private readonly options: SyncerOptions = {},
   ) {}
 
   private async get<T>(path: string, gone = false): Promise<{ status: number; body: T }> {
@@ -112,7 +123,7 @@ export class ChangeFeedSyncer {
     let applied = 0;
     for (;;) {
       const { status, body } = await this.get<FeedPage>(
-        `/api/v1/changes?after=${this.position}&feed=${this.feed}&limit=1000`,
+        `/api/v1/changes?after=${this.position}&feed=${this.feed}&limit=${this.options.limit ?? 1000}${this.options.records ? "&include=record" : ""}`,
         true,
       );
       this.stats.pages += 1;
@@ -142,6 +153,10 @@ export class ChangeFeedSyncer {
     const transactions = new Set<string>();
     let since: string | null = null;
     for (const c of changes) {
+      if (this.options.records && c.record !== undefined) {
+        this.applyRecord(c, kept);
+        continue;
+      }
       if (c.kind.startsWith("player.") && c.player_id && kept.has(c.player_id)) profiles.add(c.player_id);
       if (c.player_id !== this.transactionsOf) continue;
       if (c.kind.startsWith("transaction.") && c.transaction_id) transactions.add(c.transaction_id);
@@ -152,5 +167,19 @@ export class ChangeFeedSyncer {
     for (const id of profiles) await this.readProfile(id);
     for (const id of transactions) await this.readTransaction(id);
     if (since !== null) await this.readTransactions(since);
+  }
+
+  /** An entry's record, as it is now: stored, or deleted when null (a deleted player takes its transactions). */
+  private applyRecord(c: FeedChange, kept: ReadonlySet<string>): void {
+    if (c.kind.startsWith("player.") && c.player_id && kept.has(c.player_id)) {
+      if (c.record === null) this.state.profiles.delete(c.player_id);
+      else this.state.profiles.set(c.player_id, c.record);
+    }
+    if (c.player_id !== this.transactionsOf) return;
+    if (c.kind === "player.deleted" && c.record === null) this.state.transactions.clear();
+    if (c.kind.startsWith("transaction.") && c.transaction_id) {
+      if (c.record === null) this.state.transactions.delete(c.transaction_id);
+      else this.state.transactions.set(c.transaction_id, c.record);
+    }
   }
 }
