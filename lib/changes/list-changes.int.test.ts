@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrismaClient } from "@/lib/db/client";
-import type { Change } from "@/lib/schemas/change";
+import { type Change, FILTERED_CHANGES_SCAN } from "@/lib/schemas/change";
 import { freshTestDatabase } from "@/test/support/fresh-test-database";
 import { createTestPrisma } from "@/test/support/test-client";
 import { listChanges } from "./list-changes.ts";
@@ -126,6 +126,46 @@ describe("the change log", () => {
       [since],
     );
     expect(rows[0]?.n).toBe("10001");
+  });
+});
+
+describe("a filtered page", () => {
+  it("examines at most FILTERED_CHANGES_SCAN entries, and its next moves past every entry it left out", async () => {
+    const start = await tail();
+    await insertPlayer(sql, "PFEEDSCAN");
+    // Two statements of 5,050 transactions each: one entry per transaction (under the 10,000 of a bulk entry).
+    for (const part of [0, 1]) {
+      await sql.query(
+        `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by,
+           created_at, status)
+         SELECT 'TFEEDSCAN' || $1 || lpad(i::text, 5, '0'), 'PFEEDSCAN', now(), 'deposit', 'Card Deposit', 1, 'EUR',
+                'System', now(), 'pending'
+         FROM generate_series(1, 5050) i`,
+        [part],
+      );
+    }
+    const all = await readAll(start, 1000);
+    expect(all).toHaveLength(1 + 10_100);
+    const last = all.at(-1)?.position ?? 0;
+    const boundary = all[FILTERED_CHANGES_SCAN - 1]?.position ?? 0;
+
+    // Nothing matches: the first page stops after the entries it may examine, the second reaches the end.
+    const first = await listChanges({ after: start, limit: 1000, playerId: "PFEEDSCAN-NOBODY" }, db);
+    expect(first).toMatchObject({ changes: [], next: boundary, hasMore: true });
+    const second = await listChanges({ after: first.next, limit: 1000, playerId: "PFEEDSCAN-NOBODY" }, db);
+    expect(second).toMatchObject({ changes: [], next: last, hasMore: false });
+
+    // A match is listed and the page still stops at its window's end; a full page stops at its last entry.
+    const kinds = ["player.created"] as const;
+    const created = await listChanges({ after: start, limit: 1000, kinds }, db);
+    expect(created.changes.map((c) => c.player_id)).toEqual(["PFEEDSCAN"]);
+    expect(created).toMatchObject({ next: boundary, hasMore: true });
+    const mine = await listChanges(
+      { after: start, limit: 1000, playerId: "PFEEDSCAN", kinds: ["transaction.created"] },
+      db,
+    );
+    expect(mine.changes).toHaveLength(1000);
+    expect(mine.next).toBe(mine.changes.at(-1)?.position);
   });
 });
 

@@ -124,7 +124,7 @@ export const changeListResponseSchema = z
     changes: z.array(changeSchema),
     next: z.number().int().meta({
       description:
-        "Pass as `after` to continue: the last listed position, or `after` itself when nothing was listed (never null: polling an empty tail keeps the same position).",
+        "Pass as `after` to continue: the last listed position, or `after` itself when nothing was listed (never null: polling an empty tail keeps the same position). With `kinds` or `player_id`: the last position examined, listed or not, so the entries left out are never examined again.",
     }),
     has_more: z.boolean().meta({ description: "Whether more changes follow this page right now." }),
     tail: z.number().int().meta({
