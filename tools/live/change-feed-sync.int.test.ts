@@ -24,6 +24,8 @@ import { startQuietIngest } from "./live-test-kit.ts";
  * from a real NATS JetStream, a backdated transaction and a pending → completed completion among them) and ends
  * with exactly what a full re-read gives; then the log is pruned past its position, and the feed reset: each time
  * the feed answers 410, the syncer starts again with a full read and again ends with what a full re-read gives.
+ * A second syncer follows with `include=record` (the records the pages carry, no read per change) and must end
+ * with the same state each time.
  */
 
 const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3202) + 50; // the live tests' NATS port; files run one by one
@@ -173,8 +175,10 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
   it("syncs 500 profiles and a player's transactions through seed, db:generate, db:import and the live consumer", async () => {
     await seedDemoData(pool);
     const syncer = new ChangeFeedSyncer(kit, UNIVERSE, PLAYER);
+    const recorded = new ChangeFeedSyncer(kit, UNIVERSE, PLAYER, { records: true });
 
     await syncer.fullSync();
+    await recorded.fullSync();
     expect(syncer.state.profiles.size).toBe(240); // the demo data's players
 
     const client = await pool.connect();
@@ -188,13 +192,20 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
       client.release();
     }
     await syncer.follow();
+    await recorded.follow();
     expect(syncer.stats.resets).toBe(1); // db:generate replaced everything: one reset, one full read
+    expect(recorded.stats.resets).toBe(1);
+    const recordedAfterReset = { ...recorded.stats };
     const afterReset = { ...syncer.stats };
 
     await importFiles();
     await publishLiveEvents();
     const applied = await syncer.follow();
     expect(applied).toBeGreaterThan(0);
+    expect(await recorded.follow()).toBeGreaterThan(0);
+    // With records, the pages alone: no profile or transaction read.
+    expect(recorded.stats.profileReads).toBe(recordedAfterReset.profileReads);
+    expect(recorded.stats.transactionReads).toBe(recordedAfterReset.transactionReads);
     expect(syncer.stats.resets).toBe(1);
     // Incremental: a handful of reads, not the 500 profiles again.
     expect(syncer.stats.profileReads - afterReset.profileReads).toBeLessThan(10);
@@ -206,6 +217,10 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
     expect(syncer.state.profiles.size).toBe(500);
     expect(Object.fromEntries(syncer.state.profiles)).toEqual(Object.fromEntries(truth.state.profiles));
     expect(Object.fromEntries(syncer.state.transactions)).toEqual(
+      Object.fromEntries(truth.state.transactions),
+    );
+    expect(Object.fromEntries(recorded.state.profiles)).toEqual(Object.fromEntries(truth.state.profiles));
+    expect(Object.fromEntries(recorded.state.transactions)).toEqual(
       Object.fromEntries(truth.state.transactions),
     );
     const completed = syncer.state.transactions.get("TLIVE-W1") as { status: string };
@@ -228,13 +243,19 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
       expect(Object.fromEntries(syncer.state.transactions)).toEqual(
         Object.fromEntries(again.state.transactions),
       );
+      expect(Object.fromEntries(recorded.state.profiles)).toEqual(Object.fromEntries(again.state.profiles));
+      expect(Object.fromEntries(recorded.state.transactions)).toEqual(
+        Object.fromEntries(again.state.transactions),
+      );
     };
 
     // Pruned past the syncer's position: the entry of the change it has not seen is deleted.
     const pruned = await flip("P000010");
     await pool.query("DELETE FROM changes WHERE position <= (SELECT max(position) FROM changes)");
     await syncer.follow();
+    await recorded.follow();
     expect(syncer.stats.restarts).toBe(1);
+    expect(recorded.stats.restarts).toBe(1);
     expect(blockedIn("P000010")).toBe(pruned);
     await expectFullReadState();
 
@@ -243,7 +264,9 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
     await pool.query("SELECT rotate_change_feed()");
     const rotated = await flip("P000011");
     await syncer.follow();
+    await recorded.follow();
     expect(syncer.stats.restarts).toBe(2);
+    expect(recorded.stats.restarts).toBe(2);
     expect(syncer.feed).not.toBe(feedBefore);
     expect(blockedIn("P000011")).toBe(rotated);
     await expectFullReadState();
