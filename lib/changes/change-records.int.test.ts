@@ -1,10 +1,14 @@
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
+import type { PrismaClient } from "@/lib/db/generated/client";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { CHANGE_KINDS } from "@/lib/schemas/change";
 import { ChangeFeedSyncer } from "@/test/support/change-feed-syncer";
 import { routeKitForFile } from "@/test/support/route-test-kit";
+import { createTestPrisma } from "@/test/support/test-client";
+import { withRecords } from "./change-records.ts";
+import { listChanges } from "./list-changes.ts";
 
 /*
  * GET /api/v1/changes?include=record, kinds= and player_id= through the route handlers, on both databases: each
@@ -15,8 +19,10 @@ import { routeKitForFile } from "@/test/support/route-test-kit";
 
 const kit = routeKitForFile();
 const sql = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
+const db = createTestPrisma();
 
 afterAll(async () => {
+  await db.$disconnect();
   await sql.query("DELETE FROM players WHERE id LIKE 'PFEEDJ%'");
   await sql.end();
 });
@@ -154,6 +160,55 @@ describe("GET /api/v1/changes?include=record", () => {
     expect(rows[0]?.operation).toBe("changes");
     expect([...(rows[0]?.result_player_ids ?? [])].sort()).toEqual(["PFEEDJ1", "PFEEDJ3"]);
     expect(rows[0]?.filters).toMatchObject({ include: "record" });
+  });
+});
+
+/** The real client, each `findMany` of players and transactions counted on its way through. */
+function countingQueries(client: PrismaClient): { db: PrismaClient; calls: string[] } {
+  const calls: string[] = [];
+  const counted = (model: "player" | "transaction") =>
+    new Proxy(client[model], {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver);
+        if (name !== "findMany" || typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          calls.push(model);
+          return value.apply(target, args);
+        };
+      },
+    });
+  const player = counted("player");
+  const transaction = counted("transaction");
+  const db = new Proxy(client, {
+    get(target, name, receiver) {
+      if (name === "player") return player;
+      if (name === "transaction") return transaction;
+      return Reflect.get(target, name, receiver);
+    },
+  });
+  return { db, calls };
+}
+
+describe("the records of a page", () => {
+  it("are read in one query per kind of record, whatever the page's size", async () => {
+    const start = (await listChanges({ after: 0, limit: 1 }, db)).tail;
+    await sql.query(
+      `INSERT INTO players (id, name, currency, registration_date)
+       SELECT 'PFEEDJQ' || lpad(i::text, 3, '0'), 'Feed Query', 'EUR', now() FROM generate_series(1, 150) i`,
+    );
+    await sql.query(
+      `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by, created_at,
+         status)
+       SELECT 'TFEEDJQ' || lpad(i::text, 3, '0'), 'PFEEDJQ' || lpad((i % 150 + 1)::text, 3, '0'), now(), 'deposit',
+              'Card Deposit', i, 'EUR', 'System', now(), 'pending'
+       FROM generate_series(1, 300) i`,
+    );
+    const page = await listChanges({ after: start, limit: 1000 }, db);
+    expect(page.changes).toHaveLength(450);
+    const { db: counting, calls } = countingQueries(db);
+    const carried = await withRecords({ changes: page.changes, showProfile: (p) => p }, counting);
+    expect(carried.filter((c) => c.record !== null)).toHaveLength(450);
+    expect(calls.sort()).toEqual(["player", "transaction"]);
   });
 });
 
