@@ -229,6 +229,16 @@ describe("the feed's identity and pruning horizon", () => {
     expect(truncated.feed).not.toBe(rotated);
     expect(truncated.prunedThrough).toBe(tail); // the positions handed out so far are gone
   });
+
+  it("keeps `reset` in every filtered page: a reset concerns every player and every kind", async () => {
+    await insertPlayer(otherSql, "PFEEDI05");
+    const { tail } = await page();
+    await otherSql.query("TRUNCATE players CASCADE"); // what the seed and db:generate do: one `reset` entry
+    for (const filter of [{ playerId: "PFEEDI05" }, { kinds: ["transaction.created"] as const }]) {
+      const filtered = await listChanges({ after: tail, limit: 10, ...filter }, otherDb);
+      expect(filtered.changes.map((c) => c.kind)).toEqual(["reset"]);
+    }
+  });
 });
 
 describe.runIf(inject("databaseKind") === "postgres")("the change log under concurrency (PostgreSQL)", () => {

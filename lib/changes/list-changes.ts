@@ -8,9 +8,9 @@ export interface ListChangesOptions {
   /** List the changes after this position (0: from the start). */
   after: number;
   limit: number;
-  /** Only these kinds (all when absent). */
+  /** Only these kinds (all when absent); `reset` entries are always kept. */
   kinds?: readonly ChangeKind[];
-  /** Only this player's changes (all when absent). */
+  /** Only this player's changes (all when absent); `reset` entries, which name no player, are always kept. */
   playerId?: string;
 }
 
@@ -69,7 +69,12 @@ export async function listChanges(
     ...(kinds === undefined ? [] : [Prisma.sql`w.kind = ANY(${[...kinds]}::text[])`]),
     ...(playerId === undefined ? [] : [Prisma.sql`w.player_id = ${playerId}`]),
   ];
-  const where = conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+  // A `reset` (everything was reloaded) concerns every player and every kind: no filter leaves it out, or a
+  // client following one player or a few kinds would keep a copy that no longer exists.
+  const where =
+    conditions.length > 0
+      ? Prisma.sql`WHERE (${Prisma.join(conditions, " AND ")}) OR w.kind = 'reset'`
+      : Prisma.empty;
   const rows = await db.$queryRaw<ChangeRow[]>(Prisma.sql`
     WITH w AS MATERIALIZED (
       SELECT * FROM changes WHERE position > ${BigInt(after)} ORDER BY position LIMIT ${window}

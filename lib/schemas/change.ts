@@ -60,12 +60,12 @@ export const changesQuerySchema = z
       .optional()
       .meta({
         description:
-          "Only entries of these kinds, comma-separated (`kinds=transaction.created,transaction.updated`) or repeated. `next` still moves past the entries left out, so a client following a filtered feed never examines them again; follow `reset` too (`kinds=…,reset`) to learn when to read everything again.",
+          "Only entries of these kinds, comma-separated (`kinds=transaction.created,transaction.updated`) or repeated. `next` still moves past the entries left out, so a client following a filtered feed never examines them again. `reset` entries are always kept, whatever the filter: they tell every client to read everything again.",
         param: { example: ["transaction.created", "transaction.updated"], style: "form", explode: false },
       }),
     player_id: playerIdSchema.optional().meta({
       description:
-        "Only this player's entries (`reset` names no player: it is left out). `next` still moves past the entries left out.",
+        "Only this player's entries, and every `reset` (which names no player but concerns all). `next` still moves past the entries left out.",
       param: { example: "P000007" },
     }),
     limit: wholeNumberParam({ min: 1, max: MAX_CHANGES_LIMIT, default: DEFAULT_CHANGES_LIMIT }).meta({
