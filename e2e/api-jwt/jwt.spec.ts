@@ -166,10 +166,17 @@ test.describe("AUTH_MODE=jwt over HTTP", () => {
 
   test("missing credentials are still named", async ({ request }) => {
     await expectProblem(await request.get(PATHS[0] as string), 401, ["Authorization"]);
+    // A valid token without X-Session-ID: a 400 naming the header (the credentials are fine, the request is not).
     await expectProblem(
       await request.get(PATHS[0] as string, { headers: { Authorization: `Bearer ${await token()}` } }),
-      401,
+      400,
       ["X-Session-ID"],
+    );
+    // An invalid token without it: still the 401 naming Authorization.
+    await expectProblem(
+      await request.get(PATHS[0] as string, { headers: { Authorization: "Bearer not-a-token" } }),
+      401,
+      ["Authorization"],
     );
   });
 

@@ -14,23 +14,34 @@ const PLAYER_PATHS = [
 test.describe("authentication (AUTH_MODE=demo)", () => {
   test("both headers are required on every player operation", async ({ request }) => {
     for (const path of PLAYER_PATHS) {
-      const cases: [Record<string, string>, string][] = [
-        [{}, "Authorization"],
-        [{ "X-Session-ID": "s" }, "Authorization"],
-        [{ Authorization: "Bearer t" }, "X-Session-ID"],
-        [{ Authorization: "Bearer t", "X-Session-ID": "   " }, "X-Session-ID"],
-        [{ Authorization: "Bearer t", "X-Session-ID": "x".repeat(129) }, "X-Session-ID"],
-        [{ Authorization: "Basic dTpw", "X-Session-ID": "s" }, "Authorization"],
-        [{ Authorization: "Bearer", "X-Session-ID": "s" }, "Authorization"],
-        [{ Authorization: "Bearer a b", "X-Session-ID": "s" }, "Authorization"],
+      // Credentials first: no usable token is a 401 naming Authorization, whatever the session id.
+      const unauthorized: Record<string, string>[] = [
+        {},
+        { "X-Session-ID": "s" },
+        { Authorization: "Basic dTpw", "X-Session-ID": "s" },
+        { Authorization: "Bearer", "X-Session-ID": "s" },
+        { Authorization: "Bearer a b", "X-Session-ID": "s" },
+        { Authorization: "Bearer a b" },
       ];
-      for (const [headers, name] of cases) {
+      for (const headers of unauthorized) {
         const res = await request.get(path, { headers });
-        const body = await expectProblem(res, 401, [name]);
+        const body = await expectProblem(res, 401, ["Authorization"]);
         expect(body.type).toMatch(/^https?:\/\/[^/]+\/problems\/unauthorized$/);
         expect(res.headers()["www-authenticate"], JSON.stringify(headers)).toMatch(
           /^Bearer realm="player-account-read"/,
         );
+      }
+      // A token that is accepted without a usable session id: the request is malformed, a 400 naming the header.
+      const malformed: Record<string, string>[] = [
+        { Authorization: "Bearer t" },
+        { Authorization: "Bearer t", "X-Session-ID": "   " },
+        { Authorization: "Bearer t", "X-Session-ID": "x".repeat(129) },
+      ];
+      for (const headers of malformed) {
+        const res = await request.get(path, { headers });
+        const body = await expectProblem(res, 400, ["X-Session-ID"]);
+        expect(body.type).toMatch(/^https?:\/\/[^/]+\/problems\/invalid-parameters$/);
+        expect(res.headers()["www-authenticate"], JSON.stringify(headers)).toBeUndefined();
       }
     }
   });

@@ -1,8 +1,13 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
+import createClient from "openapi-fetch";
 import { decimalFields, generateClientTypes } from "../../test/support/openapi-client-types.ts";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { createExactClient, parseExact } from "./exact-client.ts";
-import type { components } from "./generated/player-api.ts";
+import type { components, paths } from "./generated/player-api.ts";
 import { AUTH } from "./helpers.ts";
 
 /*
@@ -25,13 +30,9 @@ test("a typed client generated from the document keeps a 20-digit amount exact",
   const decimals = decimalFields(document);
   expect([...decimals]).toEqual(expect.arrayContaining(["amount", "total_balance", "ltd"]));
 
-  const client = createExactClient(baseURL ?? "", AUTH);
+  const client = createExactClient(baseURL ?? "", { token: "e2e-token", sessionId: AUTH["X-Session-ID"] });
   const { data, response } = await client.GET("/players/{playerId}/transactions", {
-    params: {
-      path: { playerId: FIXTURE_PLAYER_ID },
-      query: { limit: 100 },
-      header: { "X-Session-ID": AUTH["X-Session-ID"] },
-    },
+    params: { path: { playerId: FIXTURE_PLAYER_ID }, query: { limit: 100 } },
     parseAs: "text",
   });
   expect(response.status).toBe(200);
@@ -46,4 +47,97 @@ test("a typed client generated from the document keeps a 20-digit amount exact",
   const lossy = plain.transactions.find((t) => t.id === "FX0201")?.amount;
   expect(String(lossy)).not.toBe(TWENTY_DIGITS);
   expect(lossy).toBe(123456789012.12346);
+});
+
+/*
+ * Issue 41: a typed client sets X-Session-ID once, in an openapi-fetch middleware (docs/integrations.md), and
+ * its calls name no header. Against types generated from the served document that must type-check: it did not
+ * while the document declared the header required (TS2741 on every call). At run time the middleware's header is
+ * what the server needs: without it the same calls are a 400 naming X-Session-ID.
+ */
+const MIDDLEWARE_CLIENT = `
+import createClient, { type Middleware } from "openapi-fetch";
+import type { paths } from "./player-api.ts";
+
+const session: Middleware = {
+  onRequest({ request }) {
+    request.headers.set("X-Session-ID", "nightly-sync-2026-12-07");
+    return request;
+  },
+};
+const client = createClient<paths>({ baseUrl: "http://localhost:3000/api/v1", headers: { Authorization: "Bearer t" } });
+client.use(session);
+
+export async function calls(): Promise<number[]> {
+  const playerId = "P000007";
+  const answers = await Promise.all([
+    client.GET("/players/{playerId}", { params: { path: { playerId } } }),
+    client.GET("/players/{playerId}/transactions", { params: { path: { playerId }, query: { limit: 10 } } }),
+    client.GET("/players", { params: { query: { q: "silva" } } }),
+    client.GET("/players/{playerId}/transaction-facets", { params: { path: { playerId } } }),
+    client.GET("/players/{playerId}/transaction-totals", { params: { path: { playerId } } }),
+    client.GET("/players/{playerId}/monthly-activity", { params: { path: { playerId } } }),
+    client.GET("/changes", { params: { query: { limit: 1 } } }),
+  ]);
+  return answers.map((a) => a.response.status);
+}
+`;
+
+/** tsc (strict) over the client above and the types generated from `document`; its output, empty when clean. */
+async function typeCheckClient(document: object): Promise<string> {
+  const dir = await mkdtemp(join(resolve("e2e/api/generated"), "middleware-check-"));
+  try {
+    await writeFile(join(dir, "player-api.ts"), await generateClientTypes(document));
+    await writeFile(join(dir, "client.ts"), MIDDLEWARE_CLIENT);
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      target: "ES2022",
+      lib: ["dom", "ES2023"],
+      module: "esnext",
+      moduleResolution: "bundler",
+      allowImportingTsExtensions: true,
+      skipLibCheck: true,
+      types: [],
+    };
+    await writeFile(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["client.ts"] }));
+    const tsc = resolve("node_modules/.bin/tsc");
+    return await promisify(execFile)(tsc, ["-p", join(dir, "tsconfig.json")]).then(
+      ({ stdout }) => stdout,
+      (error: { stdout?: string; message: string }) => error.stdout || error.message,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+test("a typed client that sets X-Session-ID in a middleware type-checks and is answered", async ({
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const document = await (await request.get("/api/v1/openapi.json")).json();
+  expect(await typeCheckClient(document)).toBe("");
+
+  const client = createExactClient(baseURL ?? "", { token: "e2e-token", sessionId: "typed-middleware" });
+  const playerId = FIXTURE_PLAYER_ID;
+  const answers = await Promise.all([
+    client.GET("/players/{playerId}", { params: { path: { playerId } } }),
+    client.GET("/players/{playerId}/transactions", { params: { path: { playerId }, query: { limit: 10 } } }),
+    client.GET("/players", { params: { query: { q: "silva" } } }),
+    client.GET("/changes", { params: { query: { limit: 1 } } }),
+  ]);
+  expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200, 200]);
+
+  // The same call without the middleware: the valid token is kept, the missing header named in a 400.
+  const bare = createClient<paths>({
+    baseUrl: `${baseURL}/api/v1`,
+    headers: { Authorization: "Bearer e2e-token" },
+  });
+  const { error, response } = await bare.GET("/players/{playerId}", { params: { path: { playerId } } });
+  expect(response.status).toBe(400);
+  expect(response.headers.get("content-type")).toBe("application/problem+json");
+  const problem = error as { detail: string; errors: { name: string; in: string }[] };
+  expect(problem.errors).toEqual([{ name: "X-Session-ID", in: "header", detail: "is required" }]);
+  expect(problem.detail).toBe("Header 'X-Session-ID' is required.");
 });

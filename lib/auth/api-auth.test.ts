@@ -34,6 +34,20 @@ async function rejection(h: Headers): Promise<ApiError> {
   return problem;
 }
 
+/** The 400 naming X-Session-ID: the token was admitted, the session id is missing or unusable. */
+async function sessionRefusal(h: Headers): Promise<ApiError> {
+  const error = await authenticated(h).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, "expected the request to be refused").toBeInstanceOf(ApiError);
+  const problem = error as ApiError;
+  expect(problem.status).toBe(400);
+  expect(problem.type).toMatch(/\/problems\/invalid-parameters$/);
+  expect(problem.errors?.map((e) => e.name)).toEqual(["X-Session-ID"]);
+  return problem;
+}
+
 const JWT_VARS = [
   "AUTH_JWT_SECRET",
   "AUTH_MAX_TOKEN_LIFETIME_SECONDS",
@@ -92,15 +106,17 @@ describe("demo mode", () => {
     }
   });
 
-  it("the session id is required, non-blank, printable ASCII and bounded", async () => {
+  it("the session id is required, non-blank, printable ASCII and bounded: a 400 naming it", async () => {
     for (const value of [null, "", "   "]) {
-      const problem = await rejection(headers("Bearer t", value));
+      const problem = await sessionRefusal(headers("Bearer t", value));
       expect(problem.errors).toEqual([{ name: "X-Session-ID", in: "header", detail: "is required" }]);
+      expect(problem.detail).toBe("Header 'X-Session-ID' is required.");
     }
     for (const value of ["x".repeat(MAX_SESSION_ID_LENGTH + 1), "a\tb", "sess-\u00e9"]) {
-      const problem = await rejection(headers("Bearer t", value));
-      expect(problem.errors?.map((e) => e.name)).toEqual(["X-Session-ID"]);
+      await sessionRefusal(headers("Bearer t", value));
     }
+    // Without a token at all it stays the 401 naming Authorization.
+    expect((await rejection(headers(null, null))).errors?.map((e) => e.name)).toEqual(["Authorization"]);
     await expect(
       authenticated(headers("Bearer t", "x".repeat(MAX_SESSION_ID_LENGTH))),
     ).resolves.toMatchObject({
@@ -234,9 +250,21 @@ describe("jwt mode with a shared secret", () => {
     }
   });
 
-  it("still requires the session id", async () => {
-    const problem = await rejection(headers(`Bearer ${await hsToken()}`, null));
-    expect(problem.errors?.[0]?.name).toBe("X-Session-ID");
+  it("still requires the session id: a valid token without it is a 400 naming it, an invalid one a 401", async () => {
+    await sessionRefusal(headers(`Bearer ${await hsToken()}`, null));
+    await sessionRefusal(headers(`Bearer ${await hsToken({ sid: "sess-9" })}`, " "));
+    // The token is judged first: a rejected one is the 401 naming Authorization, not the session id's 400.
+    for (const token of [
+      "demo-token",
+      `${(await hsToken()).slice(0, -4)}AAAA`,
+      await hsToken({}, { iat: 1, exp: 2 }),
+    ]) {
+      const problem = await rejection(headers(`Bearer ${token}`, null));
+      expect(
+        problem.errors?.map((e) => e.name),
+        token,
+      ).toEqual(["Authorization"]);
+    }
   });
 
   it("never accepts a token in jwt mode that demo mode would (any non-empty string)", async () => {

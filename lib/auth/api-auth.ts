@@ -8,7 +8,7 @@ import {
   jwtVerify,
 } from "jose";
 import { type Env, getEnv } from "@/lib/env";
-import { ApiError, serviceUnavailable, unauthorized } from "@/lib/http/problem";
+import { ApiError, invalidParameters, serviceUnavailable, unauthorized } from "@/lib/http/problem";
 import { DEMO_SCOPES, type Role, rolesFromClaims, type Scope, scopesFromClaims } from "./scopes.ts";
 import { isLive, readSession, rolesDue, type SessionState, sessionState } from "./session-store.ts";
 import { BACK_OFFICE_CLIENT_ID, notAnAccessToken } from "./token-kind.ts";
@@ -125,7 +125,8 @@ function grantsOf(claims: JWTPayload): { scopes: readonly Scope[]; roles: readon
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
 /**
- * Authorization: Bearer <token> (scheme case-insensitive) and X-Session-ID are both required.
+ * Authorization: Bearer <token> (scheme case-insensitive) and X-Session-ID are both required: no usable token is
+ * a 401; a token admitted without a usable X-Session-ID is a 400 naming the header.
  * demo mode accepts any non-empty token, as the spec's demo deployment does (with the scopes of DEMO_SCOPES);
  * a token that verifies as one this app issued (when a secret or JWKS is configured) is read by its claims
  * instead, so the signed-in UI roles apply in demo mode too. jwt mode verifies signature, expiry, lifetime,
@@ -155,37 +156,61 @@ export function authenticate(headers: Headers): ApiPrincipal | Promise<ApiPrinci
   const token = match[1];
 
   const sessionId = headers.get("x-session-id")?.trim() ?? "";
-  if (!sessionId) {
-    throw unauthorized({
-      detail: "The X-Session-ID header is missing or blank.",
-      errors: [{ name: "X-Session-ID", in: "header", detail: "is required" }],
-    });
-  }
-  if (sessionId.length > MAX_SESSION_ID_LENGTH || !SESSION_ID.test(sessionId)) {
-    throw unauthorized({
-      detail: "The X-Session-ID header is not a valid session id.",
-      errors: [
-        {
-          name: "X-Session-ID",
-          in: "header",
-          detail: `must be 1–${MAX_SESSION_ID_LENGTH} printable ASCII characters`,
-        },
-      ],
-    });
-  }
-
   const env = getEnv();
+  const badSession = sessionIdProblem(sessionId);
+  // The token is judged first: a bad one is the 401 it always is; a good one without a usable session id is a
+  // 400 naming X-Session-ID (the request is malformed, the credentials are not: retrying with them is right).
+  if (badSession) return refuse(admitToken(token, undefined, env), badSession);
+  return admitToken(token, sessionId, env);
+}
+
+/** The 400 for a missing, blank or malformed X-Session-ID; null for a usable one. */
+function sessionIdProblem(sessionId: string): ApiError | null {
+  if (!sessionId) return invalidParameters([{ name: "X-Session-ID", in: "header", detail: "is required" }]);
+  if (sessionId.length > MAX_SESSION_ID_LENGTH || !SESSION_ID.test(sessionId)) {
+    return invalidParameters([
+      {
+        name: "X-Session-ID",
+        in: "header",
+        detail: `must be 1–${MAX_SESSION_ID_LENGTH} printable ASCII characters`,
+      },
+    ]);
+  }
+  return null;
+}
+
+/** Throws `problem` once the token is admitted (a rejected token throws its own 401 first). */
+function refuse(admitted: ApiPrincipal | Promise<ApiPrincipal>, problem: ApiError): Promise<never> | never {
+  if (admitted instanceof Promise) {
+    return admitted.then(() => {
+      throw problem;
+    });
+  }
+  throw problem;
+}
+
+/**
+ * The token's principal for the session id sent; with none (undefined), the token is checked alone: a `sid` it
+ * names is taken as sent, so every other check (signature, claims, its sign-in session) still runs.
+ */
+function admitToken(
+  token: string,
+  sessionId: string | undefined,
+  env: Env,
+): ApiPrincipal | Promise<ApiPrincipal> {
+  const bind = (claims: JWTPayload, mode: ApiPrincipal["mode"]) =>
+    admit(claims, sessionId ?? (claims.sid as string | undefined) ?? "", mode);
   if (env.AUTH_MODE === "demo") {
-    const demo: ApiPrincipal = { ...DEMO_PRINCIPAL, sessionId };
+    const demo: ApiPrincipal = { ...DEMO_PRINCIPAL, sessionId: sessionId ?? "" };
     if (!((env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL) && JWT_SHAPE.test(token))) return demo;
     // A token that verifies is bound to its session like in jwt mode (a mismatch is refused, not downgraded).
-    const asDemo = (claims: JWTPayload | null) => (claims ? admit(claims, sessionId, "demo") : demo);
+    const asDemo = (claims: JWTPayload | null) => (claims ? bind(claims, "demo") : demo);
     const cached = cachedClaims(token);
     return cached ? asDemo(cached) : verifyJwt(token).then(asDemo, () => asDemo(null));
   }
   const cached = cachedClaims(token);
-  if (cached) return admit(cached, sessionId, "jwt");
-  return verifyJwt(token).then((claims) => admit(claims, sessionId, "jwt"));
+  if (cached) return bind(cached, "jwt");
+  return verifyJwt(token).then((claims) => bind(claims, "jwt"));
 }
 
 /** Seconds of clock difference tolerated between the token's issuer and this server (exp, nbf, iat). */

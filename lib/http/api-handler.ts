@@ -8,6 +8,7 @@ import { serveRead } from "./audited-read.ts";
 import { clientAddress } from "./client-address.ts";
 import { conditionalRead } from "./conditional.ts";
 import { deprecationHeaders } from "./deprecation.ts";
+import { nextLinkHeaders } from "./next-link.ts";
 import { invalidParameters, methodNotAllowed } from "./problem.ts";
 import { clientRequestIdFor, newRequestId } from "./request-id.ts";
 import { MALFORMED_PATH_HEADER, setResponseHeader } from "./request-stamp.mjs";
@@ -53,7 +54,11 @@ function finishRequest(
   deprecation: Record<string, string> | undefined,
 ): Response {
   for (const [name, value] of Object.entries(scope.rateHeaders)) response.headers.set(name, value);
-  for (const [name, value] of Object.entries(deprecation ?? {})) response.headers.set(name, value);
+  // A deprecated operation's Link (its successor) joins a paged answer's rel="next" rather than replacing it.
+  for (const [name, value] of Object.entries(deprecation ?? {})) {
+    if (name === "Link") response.headers.append(name, value);
+    else response.headers.set(name, value);
+  }
   response.headers.set("X-Request-ID", scope.requestId);
   // Next.js drops a route handler's Content-Length: a body sent whole gets it on the Node.js response instead.
   const length = response.status === 304 ? undefined : wholeBodyLength(response);
@@ -161,7 +166,8 @@ export function readHandler<P extends Record<string, string>, Q, B>(
     const input = parseReadInput(read, params, url.searchParams);
     const result = await read.run({ ...input, principal });
     audit(result.audit);
-    return jsonResponse(result.body);
+    const next = read.next?.(result.body, input.query) ?? null;
+    return jsonResponse(result.body, { headers: nextLinkHeaders(url, next) });
   };
 }
 

@@ -2,6 +2,7 @@ import { createDocument } from "zod-openapi";
 import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { type Env, getEnv } from "@/lib/env";
 import { publicOriginOf } from "@/lib/http/problem-types.mjs";
+import { markExtensibleEnums, WEBHOOK_TYPES_OPEN } from "@/lib/openapi/extensible-enums";
 import { activityPaths } from "@/lib/openapi/paths/activity";
 import { auditPaths } from "@/lib/openapi/paths/audit";
 import { changePaths } from "@/lib/openapi/paths/changes";
@@ -39,7 +40,10 @@ Read-only access to gaming-platform players for back-office callers.
 ## Authentication
 Every operation needs \`Authorization: Bearer <token>\` (scheme case-insensitive) and \`X-Session-ID\`. Machine clients get
 the token with the OAuth 2.0 client-credentials grant (the \`oauth2\` scheme: its token URL, the scopes) and send, as
-\`X-Session-ID\`, one id per run of the job (it is recorded in the audit trail).
+\`X-Session-ID\`, one id per run of the job (it is recorded in the audit trail). \`X-Session-ID\` is declared optional on
+each operation only so that a typed client can set it once (a middleware); the server requires it on every request.
+Credentials are judged first: no usable token is a 401; a valid token without a usable \`X-Session-ID\` is a 400
+(\`/problems/invalid-parameters\`) naming the header.
 With \`AUTH_MODE=demo\` (the embedded quick start) any non-empty token is accepted, as in the spec's demo deployment.
 With \`AUTH_MODE=jwt\` the token must be a JWT signed with the configured shared secret (HS256/384/512) or a key of the
 configured JWKS URL, unexpired (\`exp\` required), and carry the configured issuer and audience.
@@ -91,6 +95,9 @@ The export's concurrency cap is a separate 429, \`/problems/too-many-exports\`.
 - **Paging**: \`limit\` 1–100 (default 20), \`offset\` 0–1,000,000,000 (default 0); \`total\` is exact; an offset past the end
   returns an empty page with the true total. Deep offsets cost more the deeper they go; machine callers reading far
   should follow \`next_cursor\` (keyset paging), which costs the same at any depth.
+- **Next page**: every paged answer (the transaction list, the search, the audit trail, the change feed) carries
+  \`Link: <…>; rel="next"\` (RFC 8288) while more follow: the request's own path and query with only \`offset\`,
+  \`cursor\` or \`after\` changed. Follow it until it is absent.
 - **Exact totals at scale**: \`total\` is exact for every filter, also for players with millions of transactions: the
   database keeps per-player daily counts current itself (triggers), so counting reads days, not rows.
 - **Strict parameters**: unknown query parameters, empty values and repeated single-value parameters are rejected with
@@ -101,6 +108,8 @@ The export's concurrency cap is a separate 429, \`/problems/too-many-exports\`.
   URI, \`<public origin>/problems/<slug>\` (server setting PUBLIC_ORIGIN), a page saying whether a retry can succeed and what
   to do; every problem response below lists its types and has an example of each.
 - **Money**: \`format: decimal\` marks exact decimals; parse them losslessly (see each field's description).
+- **Open enums**: \`ChangeKind\` grows within v1 (\`x-extensible-enum\`), and so does the list of webhook event types: a
+  client must accept a value it does not know (the schema and the Webhooks tag say how to treat one).
 - **Versioning**: additions only within v1; a deprecated operation says so in \`Deprecation\`/\`Sunset\` headers at least
   6 months ahead (docs/versioning.md). Machine clients: docs/integrations.md.
 - **Conditional reads**: every JSON read answers with a weak \`ETag\` of its body (masking included) and
@@ -166,7 +175,10 @@ export function buildOpenApiDocument() {
         name: "Changes",
         description: "What changed, in commit order: incremental sync for machine clients.",
       },
-      { name: "Webhooks", description: "What this service POSTs to the risk service (docs/webhooks.md)." },
+      {
+        name: "Webhooks",
+        description: `What this service POSTs to the risk service (docs/webhooks.md). ${WEBHOOK_TYPES_OPEN}`,
+      },
     ],
     paths: {
       ...playerPaths,
@@ -180,5 +192,6 @@ export function buildOpenApiDocument() {
     },
     webhooks: webhookOperations,
   });
+  markExtensibleEnums(document);
   return addSampledExamples(document as Parameters<typeof addSampledExamples>[0]) as typeof document;
 }

@@ -73,6 +73,15 @@ export const ok = (description: string, schema: z.ZodType, example?: unknown) =>
   }),
   content: { "application/json": example === undefined ? { schema } : { schema, example } },
 });
+const nextLinkHeader = z.string().meta({
+  description:
+    "The next page (RFC 8288): `</api/v1/…?…>; rel=\"next\"`, a reference relative to the request's URL: the request's own path and query with only the paging parameter changed (`offset`, `cursor` or `after`), every filter and `limit` kept. Absent on the last page: follow it until it is. A deprecated operation adds its own links to the same header.",
+});
+/** A paged read's 200: `ok` with `Link: <…>; rel="next"` while more pages follow (lib/http/next-link.ts). */
+export const paged = <R extends ReturnType<typeof ok>>(response: R): R => ({
+  ...response,
+  headers: response.headers.extend({ Link: nextLinkHeader.optional() }),
+});
 /** A JSON read's 304: the caller's copy (its `If-None-Match`) is current. */
 const notModified = {
   description:
@@ -98,10 +107,14 @@ export const requires = (scope: Scope): Record<string, string[]>[] => [
   { oauth2: [scope] },
 ];
 
+/**
+ * Declared optional although every request must send it: a typed client (openapi-typescript + openapi-fetch) then
+ * sets it once in a middleware instead of on every call (docs/integrations.md). The server still requires it.
+ */
 export const sessionHeader = z.object({
-  "X-Session-ID": z.string().meta({
+  "X-Session-ID": z.string().optional().meta({
     description:
-      "Caller's session identifier: 1–128 printable ASCII characters. Required; it is recorded with the request but not matched against playerId or a session store.",
+      "Caller's session identifier: 1–128 printable ASCII characters. **Every request must carry it**: it is declared optional only so that a typed client can set it once for all calls (openapi-fetch: `client.use({ onRequest })`, see docs/integrations.md). It is recorded with the request (audit trail) but not matched against playerId or a session store; a token naming its session (`sid`) is good for that session id only. A valid token without it (or with a blank or malformed one) is a 400 `invalid-parameters` naming `X-Session-ID`; a missing or rejected token is a 401 whatever this header says.",
   }),
 });
 
@@ -110,7 +123,7 @@ export const readHeaders = sessionHeader.extend({ "If-None-Match": ifNoneMatchHe
 
 const commonErrors = {
   "401": problem(
-    "Missing or rejected credentials (Authorization or X-Session-ID). Sent with `WWW-Authenticate: Bearer`.",
+    "Missing or rejected credentials: no bearer token, a token that does not verify, or one whose `sid` is not the X-Session-ID sent. Sent with `WWW-Authenticate: Bearer`. (A valid token without X-Session-ID is a 400.)",
     ["unauthorized"],
   ),
   "403": problem(
@@ -150,7 +163,10 @@ export const readResponses = (
 ) => ({
   "200": success,
   ...(stream ? {} : { "304": notModified }),
-  "400": problem(invalid, ["invalid-parameters"]),
+  "400": problem(
+    `${invalid} Also: X-Session-ID missing, blank or malformed beside a valid token (\`errors\` names the header).`,
+    ["invalid-parameters"],
+  ),
   ...(player ? { "404": problem("No player with this id.", ["not-found"]) } : {}),
   ...commonErrors,
 });

@@ -1,6 +1,7 @@
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
 import { withRecords } from "@/lib/changes/change-records";
 import { listChanges } from "@/lib/changes/list-changes";
+import type { NextPage } from "@/lib/http/next-link";
 import { feedGone, invalidParameters } from "@/lib/http/problem";
 import { maskProfileContact } from "@/lib/players/mask-contact";
 import { changesQuerySchema } from "@/lib/schemas/change";
@@ -77,4 +78,6 @@ export const changesRead = defineRead({
       audit: { operation: "changes", playerId: null, resultPlayerIds: players },
     };
   },
+  // With `feed`, so the next page is checked against the feed this one came from.
+  next: (body): NextPage => (body.has_more ? { after: String(body.next), feed: body.feed } : null),
 });

@@ -1,4 +1,5 @@
 import { routeRead } from "@/lib/db/read-router";
+import { cursorNextPage, offsetNextPage } from "@/lib/http/next-link";
 import { listPlayerTransactions } from "@/lib/players/list-player-transactions";
 import { listTransactionsUpdatedSince } from "@/lib/players/list-transactions-updated-since";
 import { playerIdSchema } from "@/lib/schemas/player";
@@ -29,4 +30,6 @@ export const playerTransactionsRead = defineRead({
       audit: { operation: "transactions", playerId },
     };
   },
+  // The next page is paged as this one was: by cursor, or by offset.
+  next: (body, query) => (query.cursor ? cursorNextPage(body) : offsetNextPage(body)),
 });

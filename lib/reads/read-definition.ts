@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import type { Scope } from "@/lib/auth/scopes";
 import type { AuditedRead } from "@/lib/http/api-context";
+import type { NextPage } from "@/lib/http/next-link";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 
 /** What a read runs on: its parsed path and query, and who asks (for masking and "my" lists). */
@@ -34,6 +35,11 @@ export interface ReadDefinition<P extends Record<string, string>, Q, B> {
   query: z.ZodType<Q>;
   /** A named function (`run: async function playerProfileRead(…)`), so that CPU profiles show the read. */
   run(input: ReadInput<P, Q>): Promise<ReadResult<B>>;
+  /**
+   * A paged read: the query parameters its next page changes, from the answer (and the query it answered), or
+   * null on the last page. The route sends it as `Link: <…>; rel="next"` (lib/http/next-link.ts).
+   */
+  next?(body: B, query: Q): NextPage;
 }
 
 /** Identity, for inference: `defineRead({ … })` types `run`'s input from the schemas. */

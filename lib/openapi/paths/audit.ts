@@ -1,6 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import { ok, playerPath, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
+import { ok, paged, playerPath, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
 import {
   AUDIT_OPERATIONS,
   auditListQuerySchema,
@@ -19,7 +19,12 @@ const listPlayerAuditEvents = {
   security: requires(SCOPES.auditRead),
   requestParams: { path: playerPath, query: auditListQuerySchema, header: readHeaders },
   responses: readResponses(
-    ok("A page of audit events.", auditListResponseSchema),
+    paged(
+      ok(
+        "A page of audit events. `Link` names the next page (`cursor` = `next_cursor`).",
+        auditListResponseSchema,
+      ),
+    ),
     "Invalid operation, cursor or limit, or an unknown parameter.",
     { player: true },
   ),
@@ -34,7 +39,12 @@ const listAuditLog = {
   security: requires(SCOPES.auditRead),
   requestParams: { query: auditLogQuerySchema, header: readHeaders },
   responses: readResponses(
-    ok("A page of audit events.", auditLogResponseSchema),
+    paged(
+      ok(
+        "A page of audit events. `Link` names the next page (`cursor` = `next_cursor`).",
+        auditLogResponseSchema,
+      ),
+    ),
     "Invalid subject, user, player_id, operation, from_date, to_date (or from_date after to_date), cursor or limit, or an unknown parameter.",
   ),
 } satisfies ZodOpenApiOperationObject;

@@ -1,6 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import { ok, problem, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
+import { ok, paged, problem, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
 import { changeListResponseSchema, changesQuerySchema } from "@/lib/schemas/change";
 
 /* The change feed (docs/change-feed.md). */
@@ -51,7 +51,13 @@ const listChanges = {
   requestParams: { query: changesQuerySchema, header: readHeaders },
   responses: {
     ...readResponses(
-      ok("A page of changes after `after`.", changeListResponseSchema, pageExample),
+      paged(
+        ok(
+          "A page of changes after `after`. While `has_more`, `Link` names the next page (`after` = `next`, with `feed`, the filters kept); at the tail it is absent: poll with `next` as `after`.",
+          changeListResponseSchema,
+          pageExample,
+        ),
+      ),
       "Invalid `after`, `feed`, `limit`, `include`, `kinds` or `player_id` (an unknown kind, a malformed player id; not a whole number, out of range, or beyond the feed's end: a position this database did not issue; start again from 0, or from `tail` after a full read).",
     ),
     "410": problem(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import { ok, playerPath, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
+import { ok, paged, playerPath, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
 import {
   MAX_BATCH_IDS,
   playerBatchIdsParam,
@@ -28,9 +28,11 @@ const searchPlayers = {
   },
   responses: readResponses(
     {
-      ...ok(
-        "A page of player summaries (`PlayerSearchResult`), or with `ids` the profiles named (`PlayerBatch`).",
-        z.union([playerSearchResponseSchema, playerBatchResponseSchema]),
+      ...paged(
+        ok(
+          "A page of player summaries (`PlayerSearchResult`; `Link` names the next page, `offset` + `limit`), or with `ids` the profiles named (`PlayerBatch`, one page: no `Link`).",
+          z.union([playerSearchResponseSchema, playerBatchResponseSchema]),
+        ),
       ),
       content: {
         "application/json": {

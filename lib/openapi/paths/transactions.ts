@@ -4,6 +4,7 @@ import { SCOPES } from "@/lib/auth/scopes";
 import { exportHeaders, RESUME_RECIPE } from "@/lib/openapi/export-parts";
 import {
   ok,
+  paged,
   playerPath,
   problem,
   rateLimitHeaders,
@@ -37,10 +38,12 @@ const listPlayerTransactions = {
   requestParams: { path: playerPath, query: transactionListQuerySchema, header: readHeaders },
   responses: {
     ...readResponses(
-      ok(
-        "A page of transactions with the exact total.",
-        transactionListResponseSchema,
-        transactionPageExample,
+      paged(
+        ok(
+          "A page of transactions with the exact total. `Link` names the next page, paged as this one was (`offset` + `limit`, or `cursor` = `next_cursor`).",
+          transactionListResponseSchema,
+          transactionPageExample,
+        ),
       ),
       "Invalid filter or paging parameter (also: a `cursor` this API did not issue, or `cursor` with a non-zero `offset`); `errors` names each one.",
       { player: true },

@@ -1,6 +1,7 @@
 import { listAuditLogAllPlayers } from "@/lib/audit/list-audit-log-all-players";
 import { SCOPES } from "@/lib/auth/scopes";
 import { readRoute } from "@/lib/http/api-handler";
+import { cursorNextPage, nextLinkHeaders } from "@/lib/http/next-link";
 import { parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
 import { auditLogQuerySchema } from "@/lib/schemas/audit";
@@ -13,13 +14,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(
     const { cursor, limit, ...filters } = parseQuery(auditLogQuerySchema, url.searchParams);
     const page = await listAuditLogAllPlayers({ filters, cursor, limit });
     audit({ operation: "audit_trail", playerId: filters.player_id ?? null });
-    return jsonResponse({
+    const body = {
       events: page.events,
       readers: page.readers,
       limit,
       next_cursor: page.nextCursor,
       has_more: page.nextCursor !== null,
-    });
+    };
+    return jsonResponse(body, { headers: nextLinkHeaders(url, cursorNextPage(body)) });
   },
   { scope: SCOPES.auditRead },
 );

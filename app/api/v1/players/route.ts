@@ -5,6 +5,7 @@ import { vipManagerSubjects } from "@/lib/auth/vip-managers";
 import { routeRead } from "@/lib/db/read-router";
 import type { ApiContext } from "@/lib/http/api-context";
 import { readHandler, readRoute } from "@/lib/http/api-handler";
+import { nextLinkHeaders, offsetNextPage } from "@/lib/http/next-link";
 import { invalidParameters } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
@@ -61,12 +62,9 @@ async function playerSearch({
   // A transaction found by its id reveals its player: the audit row names that player too.
   const named = new Set([...players.map((p) => p.id), ...transactions.map((t) => t.player_id)]);
   audit({ operation: "search", playerId: null, resultPlayerIds: [...named] });
-  return jsonResponse({
-    players: pii ? players : players.map(maskSummaryContact),
-    total,
-    limit: query.limit,
-    offset: query.offset,
-    has_more: query.offset + players.length < total,
-    transactions,
-  });
+  const page = { limit: query.limit, offset: query.offset, has_more: query.offset + players.length < total };
+  return jsonResponse(
+    { players: pii ? players : players.map(maskSummaryContact), total, ...page, transactions },
+    { headers: nextLinkHeaders(url, offsetNextPage(page)) },
+  );
 }

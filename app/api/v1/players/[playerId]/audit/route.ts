@@ -1,6 +1,7 @@
 import { listPlayerAuditTrail } from "@/lib/audit/list-player-audit-trail";
 import { SCOPES } from "@/lib/auth/scopes";
 import { readRoute } from "@/lib/http/api-handler";
+import { cursorNextPage, nextLinkHeaders } from "@/lib/http/next-link";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
 import { auditListQuerySchema } from "@/lib/schemas/audit";
@@ -15,13 +16,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
     const query = parseQuery(auditListQuerySchema, url.searchParams);
     const page = await listPlayerAuditTrail({ playerId, ...query });
     audit({ operation: "audit_trail", playerId });
-    return jsonResponse({
+    const body = {
       events: page.events,
       total: page.total,
       limit: query.limit,
       next_cursor: page.nextCursor,
       has_more: page.nextCursor !== null,
-    });
+    };
+    return jsonResponse(body, { headers: nextLinkHeaders(url, cursorNextPage(body)) });
   },
   { scope: SCOPES.auditRead },
 );
