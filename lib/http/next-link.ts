@@ -3,22 +3,36 @@ import type { RequestUrl } from "./api-context.ts";
 /*
  * `Link: <…>; rel="next"` (RFC 8288) on every paged answer. A paged read declares only which query parameters
  * change for its next page (`NextPage`); the URL is the request's own path and query with those changed, so the
- * next page keeps every filter, the limit and the parameters' order. The reference is relative (path and query):
+ * next page keeps every filter and the limit, as the client wrote them. The reference is relative (path and query):
  * resolved against the request's URL, it needs no idea of the public origin.
  */
 
 /** The parameters the next page changes (a value sets one, null drops it), or null on the last page. */
 export type NextPage = Readonly<Record<string, string | null>> | null;
 
-/** The next page's URL: the request's path and query with `next`'s changes. */
-export function nextPageUrl(url: RequestUrl, next: Readonly<Record<string, string | null>>): string {
-  const query = new URLSearchParams(url.searchParams);
-  for (const [name, value] of Object.entries(next)) {
-    if (value === null) query.delete(name);
-    else query.set(name, value);
+/** A query pair's name as the server reads it (`+` a space; a malformed escape kept as sent). */
+function pairName(pair: string): string {
+  const name = (pair.split("=", 1)[0] ?? "").replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
   }
-  const text = query.toString();
-  return text ? `${url.pathname}?${text}` : url.pathname;
+}
+
+/**
+ * The next page's URL: the request's path and query with `next`'s changes. The parameters it keeps are copied as
+ * the client wrote them (its commas, its escapes: the raw query when the URL has one), the changed ones follow.
+ */
+export function nextPageUrl(url: RequestUrl, next: Readonly<Record<string, string | null>>): string {
+  const search = (url as { search?: unknown }).search;
+  const raw = typeof search === "string" ? search.replace(/^\?/, "") : url.searchParams.toString();
+  const kept = raw.split("&").filter((pair) => pair !== "" && !Object.hasOwn(next, pairName(pair)));
+  const changed = Object.entries(next).flatMap(([name, value]) =>
+    value === null ? [] : [`${encodeURIComponent(name)}=${encodeURIComponent(value)}`],
+  );
+  const query = [...kept, ...changed].join("&");
+  return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
 /** The response headers of a paged answer: `Link` with `rel="next"`, none on the last page. */
