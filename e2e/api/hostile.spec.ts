@@ -176,7 +176,8 @@ test("odd headers never break a request", async ({ request }) => {
   ];
   for (const headers of cases) {
     const res = await request.get(`/api/v1/players/${FIXTURE_PLAYER_ID}`, { headers });
-    expect([200, 401], JSON.stringify(headers).slice(0, 200)).toContain(res.status());
+    // 400: an accepted token beside a malformed X-Session-ID (naming the header); 401: a refused token.
+    expect([200, 400, 401], JSON.stringify(headers).slice(0, 200)).toContain(res.status());
     expectNoInternals(await res.text());
   }
 });

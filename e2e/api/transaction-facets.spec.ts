@@ -84,15 +84,24 @@ test.describe("GET /players/{playerId}/transaction-facets", () => {
     expect(problem.errors.map((e) => e.name)).toEqual(["limit"]);
   });
 
-  test("404 for an unknown player, 401 without credentials, 405 for other methods", async ({ request }) => {
+  test("404 for an unknown player, 401 without credentials, 400 without a session id, 405 for other methods", async ({
+    request,
+  }) => {
     expect((await request.get("/api/v1/players/NOPE/transaction-facets", { headers: AUTH })).status()).toBe(
       404,
     );
-    const anonymous = await request.get(`/api/v1/players/${WHALE}/transaction-facets`, {
+    const anonymous = await request.get(`/api/v1/players/${WHALE}/transaction-facets`);
+    expect(anonymous.status()).toBe(401);
+    expect(((await anonymous.json()) as { errors: { name: string }[] }).errors[0]?.name).toBe(
+      "Authorization",
+    );
+    const sessionless = await request.get(`/api/v1/players/${WHALE}/transaction-facets`, {
       headers: { Authorization: "Bearer x" },
     });
-    expect(anonymous.status()).toBe(401);
-    expect(((await anonymous.json()) as { errors: { name: string }[] }).errors[0]?.name).toBe("X-Session-ID");
+    expect(sessionless.status()).toBe(400);
+    expect(((await sessionless.json()) as { errors: { name: string }[] }).errors[0]?.name).toBe(
+      "X-Session-ID",
+    );
     const del = await request.delete(`/api/v1/players/${WHALE}/transaction-facets`, { headers: AUTH });
     expect(del.status()).toBe(405);
   });
