@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
@@ -85,7 +85,10 @@ export async function calls(): Promise<number[]> {
 
 /** tsc (strict) over the client above and the types generated from `document`; its output, empty when clean. */
 async function typeCheckClient(document: object): Promise<string> {
-  const dir = await mkdtemp(join(resolve("e2e/api/generated"), "middleware-check-"));
+  // Inside the checkout (git-ignored), so that `openapi-fetch` resolves from its node_modules.
+  const generated = resolve("e2e/api/generated");
+  await mkdir(generated, { recursive: true });
+  const dir = await mkdtemp(join(generated, "middleware-check-"));
   try {
     await writeFile(join(dir, "player-api.ts"), await generateClientTypes(document));
     await writeFile(join(dir, "client.ts"), MIDDLEWARE_CLIENT);
