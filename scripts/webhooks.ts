@@ -3,6 +3,8 @@
  *   add --url <https://…> --events <type,type…> [--secret whsec_…] [--min-amount <decimal>] [--description <text>]
  *   list                        endpoints (never their secrets) with pending and failed counts
  *   disable <endpoint id> | enable <endpoint id>
+ *   rotate <endpoint id> [--overlap-hours N]   a new secret (printed once); the old one signs too for N h (24)
+ *   test <endpoint id>          POSTs a signed `ping` now and prints the answer's status (exit 1 unless 2xx)
  *   deliveries [--status pending|delivered|failed] [--endpoint <id>] [--limit N]
  *   attempts <delivery id>      the delivery log: each attempt's time, status code, latency, error, next attempt
  *   replay <delivery id>        sends a failed (or delivered) delivery again: same event id and body
@@ -17,7 +19,9 @@ import {
   listAttempts,
   listDeliveries,
   listEndpoints,
+  pingEndpoint,
   replayDelivery,
+  rotateSecret,
   setEndpointActive,
 } from "../lib/webhooks/admin.ts";
 
@@ -25,6 +29,7 @@ type Pool = ReturnType<typeof createPgPool>;
 
 const USAGE = `usage: npm run webhooks -- add --url <url> --events <types> [--secret <whsec_…>] [--min-amount <n>]
        npm run webhooks -- list | disable <id> | enable <id> | attempts <delivery id> | replay <delivery id>
+       npm run webhooks -- rotate <id> [--overlap-hours <n>] | test <id>
        npm run webhooks -- deliveries [--status pending|delivered|failed] [--endpoint <id>] [--limit <n>]`;
 
 async function add(values: Record<string, string | undefined>, pool: Pool): Promise<void> {
@@ -66,6 +71,7 @@ async function run(command: string | undefined, args: string[], pool: Pool): Pro
       status: { type: "string" },
       endpoint: { type: "string" },
       limit: { type: "string" },
+      "overlap-hours": { type: "string" },
     },
   });
   const id = positionals[0];
@@ -84,6 +90,20 @@ async function run(command: string | undefined, args: string[], pool: Pool): Pro
     if (!(await setEndpointActive({ id, active: command === "enable" }, pool)))
       throw new Error(`no endpoint ${id}`);
     return print({ id, active: command === "enable" });
+  }
+  if (command === "rotate") {
+    const hours = z.coerce.number().min(0).max(720).default(24).parse(values["overlap-hours"]);
+    const rotated = await rotateSecret({ id, overlapMs: Math.round(hours * 3_600_000) }, pool);
+    if (!rotated) throw new Error(`no endpoint ${id}`);
+    // The only time the new secret is shown (as with add): give it to the receiver now.
+    return print(rotated);
+  }
+  if (command === "test") {
+    const result = await pingEndpoint({ id, timeoutMs: 10_000 }, pool);
+    if (!result) throw new Error(`no endpoint ${id}`);
+    print(result);
+    if (!result.ok) process.exitCode = 1;
+    return;
   }
   if (command === "attempts") {
     if (!/^\d{1,18}$/.test(id)) throw new Error("a delivery id is a number (see `deliveries`)");

@@ -51,7 +51,26 @@ describe.runIf(natsServerAvailable())("getIngestStatus", () => {
       lag: null,
       dead_letters: null,
       nats: "not configured",
+      webhooks: { failing_endpoints: 0, failing_since: null },
     });
+  });
+
+  it("counts the active endpoints marked failing by the dispatcher, without their ids or URLs", async () => {
+    withEnv({ NATS_URL: undefined });
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO webhook_endpoints (id, url, secret, event_types, failing_since, active) VALUES
+        ('we_failing_a', 'https://a.example/hook', 'whsec_x', '{transaction.large}', '2026-12-01T10:00:00Z', true),
+        ('we_failing_b', 'https://b.example/hook', 'whsec_x', '{transaction.large}', '2026-12-02T10:00:00Z', true),
+        ('we_failing_off', 'https://c.example/hook', 'whsec_x', '{transaction.large}', '2026-11-01T10:00:00Z', false),
+        ('we_fine', 'https://d.example/hook', 'whsec_x', '{transaction.large}', NULL, true)`,
+    );
+    try {
+      const status = await getIngestStatus({}, prisma);
+      expect(status.webhooks).toEqual({ failing_endpoints: 2, failing_since: "2026-12-01T10:00:00.000Z" });
+      expect(JSON.stringify(status)).not.toMatch(/we_failing|example/);
+    } finally {
+      await prisma.$executeRawUnsafe("DELETE FROM webhook_endpoints WHERE id LIKE 'we_f%'");
+    }
   });
 
   it("reports the committed progress and the consumer's pending events", async () => {

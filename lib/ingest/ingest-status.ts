@@ -19,7 +19,8 @@ import { natsAuthOptions, parseNatsAuth } from "./nats-auth.ts";
  * durable consumer's info at NATS (num_pending: not yet delivered; num_ack_pending: delivered, not yet acked).
  * The dead letters (events the consumer could not apply: their count, and the newest one's reason) from the
  * stream WALLET_DEAD. The event's id is left out, and quoted text of a reason (a payload excerpt, say) is
- * masked: the health routes answer without authentication.
+ * masked: the health routes answer without authentication. `webhooks`: how many active endpoints are failing (a
+ * delivery ran out of its retry window, docs/webhooks.md) and since when; no URL or id (unauthenticated).
  */
 
 export interface IngestStatus {
@@ -40,6 +41,7 @@ export interface IngestStatus {
     last: { reason: string; subject: string; dead_lettered_at: string } | null;
   } | null;
   nats: "connected" | "unreachable" | "not configured";
+  webhooks: { failing_endpoints: number; failing_since: string | null };
 }
 
 const globalForNats = globalThis as unknown as { ingestNats?: Promise<NatsConnection> };
@@ -104,6 +106,15 @@ export async function getIngestStatus(
   const env = getEnv();
   const consumer = env.INGEST_CONSUMER;
   const row = await db.ingestProgress.findUnique({ where: { consumer } });
+  const failing = await db.webhookEndpoint.aggregate({
+    where: { active: true, failingSince: { not: null } },
+    _count: { _all: true },
+    _min: { failingSince: true },
+  });
+  const webhooks = {
+    failing_endpoints: failing._count._all,
+    failing_since: failing._min.failingSince?.toISOString() ?? null,
+  };
   const last_applied = row
     ? {
         stream_seq: Number(row.streamSeq),
@@ -122,6 +133,7 @@ export async function getIngestStatus(
       lag: null,
       dead_letters: null,
       nats: "not configured",
+      webhooks,
     };
   try {
     const { info, dead, last } = await natsFigures(env.NATS_URL, consumer, options.timeoutMs ?? 1_000);
@@ -149,6 +161,7 @@ export async function getIngestStatus(
           : null,
       },
       nats: "connected",
+      webhooks,
     };
   } catch {
     return {
@@ -158,6 +171,7 @@ export async function getIngestStatus(
       lag: null,
       dead_letters: null,
       nats: "unreachable",
+      webhooks,
     };
   }
 }

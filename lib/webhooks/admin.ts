@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { WebhookEventType } from "@/lib/schemas/webhooks";
+import { type AttemptOutcome, postWebhook } from "./post.ts";
 import { generateWebhookSecret } from "./signature.ts";
 import { checkWebhookUrl } from "./url.ts";
 
 /*
  * What an admin does with webhooks (npm run webhooks, scripts/webhooks.ts): add, list, disable or enable an
- * endpoint; list deliveries; replay one. The secret is returned once, by add, and never by a read.
+ * endpoint; rotate its secret; send it a test ping; list deliveries; replay one. A secret is returned once, by
+ * add or rotate, and never by a read.
  */
 
 type Db = Pick<pg.Pool, "query">;
@@ -31,6 +33,10 @@ export interface EndpointSummary {
   created_at: string;
   pending: number;
   failed: number;
+  /** When a delivery to it ran out of retries (null: not failing). */
+  failing_since: string | null;
+  /** Until when the secret before the last rotation is still signed with (null: no overlap). */
+  previous_secret_valid_until: string | null;
 }
 
 export async function addEndpoint(
@@ -55,7 +61,11 @@ export async function listEndpoints(_options: Record<string, never>, db: Db): Pr
     `SELECT e.id, e.url, e.event_types, trim_scale(e.min_amount)::text AS min_amount, e.active, e.description,
        to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
        (count(d.id) FILTER (WHERE d.status = 'pending'))::int AS pending,
-       (count(d.id) FILTER (WHERE d.status = 'failed'))::int AS failed
+       (count(d.id) FILTER (WHERE d.status = 'failed'))::int AS failed,
+       to_char(e.failing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS failing_since,
+       CASE WHEN e.previous_secret_expires_at > now() THEN
+         to_char(e.previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END
+         AS previous_secret_valid_until
      FROM webhook_endpoints e LEFT JOIN webhook_deliveries d ON d.endpoint_id = e.id
      GROUP BY e.id ORDER BY e.created_at, e.id`,
   );
@@ -74,6 +84,94 @@ export async function setEndpointActive(options: SetEndpointActiveOptions, db: D
     [options.id, options.active],
   );
   return (rowCount ?? 0) > 0;
+}
+
+export interface RotateSecretOptions {
+  id: string;
+  /** How long the old secret stays valid beside the new one (both signatures are sent meanwhile). */
+  overlapMs: number;
+  /** The new secret; generated (32 random bytes) when not given. */
+  secret?: string;
+}
+
+/**
+ * Rotates an endpoint's secret (Standard Webhooks): the new one signs from now on, and the current one keeps
+ * signing too, as a second `v1,` entry, until the overlap ends, so the receiver can switch at its own pace. A
+ * rotation during an overlap drops the oldest secret. Null when there is no such endpoint.
+ */
+export async function rotateSecret(
+  options: RotateSecretOptions,
+  db: Db,
+): Promise<{ id: string; secret: string; previous_secret_valid_until: string } | null> {
+  const secret = options.secret ?? generateWebhookSecret();
+  const { rows } = await db.query<{ until: string }>(
+    `UPDATE webhook_endpoints SET previous_secret = secret, secret = $2,
+       previous_secret_expires_at = now() + make_interval(secs => $3::double precision / 1000), updated_at = now()
+     WHERE id = $1
+     RETURNING to_char(previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS until`,
+    [options.id, secret, options.overlapMs],
+  );
+  const until = rows[0]?.until;
+  return until ? { id: options.id, secret, previous_secret_valid_until: until } : null;
+}
+
+export interface PingEndpointOptions {
+  id: string;
+  timeoutMs: number;
+}
+
+export interface PingResult {
+  event_id: string;
+  ok: boolean;
+  status_code: number | null;
+  error: string | null;
+  latency_ms: number;
+}
+
+/**
+ * Sends the endpoint a signed `ping` now, outside the outbox (nothing is stored or retried): an admin checks a
+ * receiver's URL and signature verification. Signed like a delivery (both secrets during a rotation's overlap);
+ * the endpoint may be disabled. Null when there is no such endpoint.
+ */
+export async function pingEndpoint(options: PingEndpointOptions, db: Db): Promise<PingResult | null> {
+  const { rows } = await db.query<{
+    url: string;
+    secret: string;
+    previous_secret: string | null;
+    now: string;
+  }>(
+    `SELECT url, secret, CASE WHEN previous_secret_expires_at > now() THEN previous_secret END AS previous_secret,
+       to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now
+     FROM webhook_endpoints WHERE id = $1`,
+    [options.id],
+  );
+  const endpoint = rows[0];
+  if (!endpoint) return null;
+  const eventId = randomUUID();
+  const body = JSON.stringify({
+    id: eventId,
+    type: "ping",
+    created_at: endpoint.now,
+    data: { endpoint_id: options.id },
+  });
+  const check = checkWebhookUrl(endpoint.url);
+  const outcome: AttemptOutcome = check.ok
+    ? await postWebhook({
+        url: check.url.href,
+        secret: endpoint.secret,
+        previousSecret: endpoint.previous_secret,
+        eventId,
+        body,
+        timeoutMs: options.timeoutMs,
+      })
+    : { ok: false, statusCode: null, error: `refused: ${check.reason}`, latencyMs: 0 };
+  return {
+    event_id: eventId,
+    ok: outcome.ok,
+    status_code: outcome.statusCode,
+    error: outcome.error,
+    latency_ms: outcome.latencyMs,
+  };
 }
 
 export interface DeliverySummary {
@@ -113,12 +211,13 @@ export interface ReplayDeliveryOptions {
 }
 
 /**
- * Sends a delivery again: the same event id and body, due now, with a fresh allowance of attempts (the log keeps
- * the earlier ones). Only a `failed` or `delivered` delivery; false when there is no such delivery.
+ * Sends a delivery again: the same event id and body, due now, with a fresh retry window (the log keeps the
+ * earlier attempts). Only a `failed` or `delivered` delivery; false when there is no such delivery.
  */
 export async function replayDelivery(options: ReplayDeliveryOptions, db: Db): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now()
+    `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(),
+       retry_started_at = NULL
      WHERE id = $1::bigint AND status IN ('failed', 'delivered')`,
     [options.id],
   );

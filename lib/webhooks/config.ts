@@ -11,11 +11,16 @@ const dispatchEnvSchema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How long the POST may take (connect, send, answer) before the attempt counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  /** Attempts of one delivery before it is marked `failed` (replay starts it again). */
-  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /**
+   * How long a failing delivery is retried, from its first attempt (72 h); then it is `failed` and its endpoint
+   * marked failing (replay starts it again).
+   */
+  WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(10).max(2_592_000_000).default(259_200_000),
+  /** An optional bound on attempts, on top of the window (unset: the window alone decides). */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).optional(),
   /** The first retry's delay; each later one doubles, with jitter, up to WEBHOOK_RETRY_MAX_MS. */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
-  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(21_600_000),
   /** How often an idle dispatcher looks for due deliveries. */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
 });

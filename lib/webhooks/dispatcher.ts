@@ -1,15 +1,22 @@
 import type pg from "pg";
-import { retryDelayMs } from "./backoff.ts";
 import type { DispatchConfig } from "./config.ts";
-import { CLAIM_DELIVERY_SQL, RECORD_ATTEMPT_SQL, SETTLE_DELIVERY_SQL } from "./dispatch-sql.ts";
+import {
+  CLAIM_DELIVERY_SQL,
+  CLEAR_ENDPOINT_FAILING_SQL,
+  MARK_ENDPOINT_FAILING_SQL,
+  RECORD_ATTEMPT_SQL,
+  SETTLE_DELIVERY_SQL,
+} from "./dispatch-sql.ts";
 import { type AttemptOutcome, postWebhook } from "./post.ts";
+import { nextStep } from "./retry.ts";
 import { checkWebhookUrl } from "./url.ts";
 
 /*
  * npm run webhooks:dispatch (docs/webhooks.md): WEBHOOK_CONCURRENCY workers, each claiming one due delivery at a
  * time (dispatch-sql.ts), POSTing it signed, and recording the attempt; a failure is retried after an exponential
- * delay with jitter, up to WEBHOOK_MAX_ATTEMPTS, then the delivery is `failed` (replay starts it again). stop()
- * lets the deliveries in flight finish (each bounded by WEBHOOK_TIMEOUT_MS) and takes no new one.
+ * delay with jitter for WEBHOOK_RETRY_WINDOW_MS (retry.ts), then the delivery is `failed` (replay starts it again)
+ * and its endpoint marked failing, logged once. stop() lets the deliveries in flight finish (each bounded by
+ * WEBHOOK_TIMEOUT_MS) and takes no new one.
  */
 
 export interface DispatchLog {
@@ -34,26 +41,38 @@ export interface Dispatcher {
 export interface StartDispatcherOptions {
   config: DispatchConfig;
   log: DispatchLog;
+  /** The clock: which deliveries are due, and when the next attempt is (a test moves it; default: now). */
+  now?: () => Date;
 }
 
 interface Claimed {
   id: string;
   event_id: string;
+  endpoint_id: string;
   payload: string;
   attempts: number;
+  retry_started_at: Date | null;
   url: string;
   secret: string;
+  previous_secret: string | null;
 }
 
 interface WorkerContext extends StartDispatcherOptions {
   pool: pg.Pool;
+  clock: () => Date;
   stats: DispatcherStats;
   stopping: { value: boolean; wake: (() => void)[] };
 }
 
 export function startDispatcher(options: StartDispatcherOptions, pool: pg.Pool): Dispatcher {
   const stats: DispatcherStats = { delivered: 0, retried: 0, failed: 0 };
-  const ctx: WorkerContext = { ...options, pool, stats, stopping: { value: false, wake: [] } };
+  const ctx: WorkerContext = {
+    ...options,
+    pool,
+    clock: options.now ?? (() => new Date()),
+    stats,
+    stopping: { value: false, wake: [] },
+  };
   const workers = Array.from({ length: options.config.WEBHOOK_CONCURRENCY }, () => runWorker(ctx));
   const done = Promise.all(workers).then(() => undefined);
   return {
@@ -99,7 +118,7 @@ async function deliverOne(ctx: WorkerContext): Promise<boolean> {
   let release: Error | undefined;
   try {
     await client.query("BEGIN");
-    const { rows } = await client.query<Claimed>(CLAIM_DELIVERY_SQL);
+    const { rows } = await client.query<Claimed>(CLAIM_DELIVERY_SQL, [ctx.clock()]);
     const claimed = rows[0];
     if (!claimed) {
       await client.query("COMMIT");
@@ -126,6 +145,7 @@ async function attempt(ctx: WorkerContext, claimed: Claimed): Promise<AttemptOut
   return postWebhook({
     url: check.url.href,
     secret: claimed.secret,
+    previousSecret: claimed.previous_secret,
     eventId: claimed.event_id,
     body: claimed.payload,
     timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
@@ -140,19 +160,15 @@ async function settle(
 ): Promise<void> {
   const attempts = claimed.attempts + 1;
   const { config, stats } = ctx;
-  const giveUp = !outcome.ok && (outcome.refused || attempts >= config.WEBHOOK_MAX_ATTEMPTS);
-  const status = outcome.ok ? "delivered" : giveUp ? "failed" : "pending";
-  const next =
-    status === "pending"
-      ? new Date(
-          Date.now() +
-            retryDelayMs({
-              attempt: attempts,
-              baseMs: config.WEBHOOK_RETRY_BASE_MS,
-              maxMs: config.WEBHOOK_RETRY_MAX_MS,
-            }),
-        )
-      : null;
+  const now = ctx.clock();
+  const { status, nextAttemptAt: next } = nextStep({
+    policy: config,
+    ok: outcome.ok,
+    refused: outcome.refused,
+    attempts,
+    retryStartedAt: claimed.retry_started_at ?? now,
+    now,
+  });
   await client.query(RECORD_ATTEMPT_SQL, [
     claimed.id,
     attempts,
@@ -160,6 +176,7 @@ async function settle(
     outcome.latencyMs,
     outcome.error,
     next,
+    now,
   ]);
   await client.query(SETTLE_DELIVERY_SQL, [
     claimed.id,
@@ -168,17 +185,32 @@ async function settle(
     next,
     outcome.statusCode,
     outcome.error,
+    now,
   ]);
-  if (status === "delivered") stats.delivered += 1;
-  else if (status === "failed") stats.failed += 1;
+  if (status === "delivered") {
+    stats.delivered += 1;
+    const cleared = await client.query(CLEAR_ENDPOINT_FAILING_SQL, [claimed.endpoint_id]);
+    if (cleared.rowCount) ctx.log.info("webhooks: endpoint recovered", { endpoint: claimed.endpoint_id });
+    return;
+  }
+  if (status === "failed") stats.failed += 1;
   else stats.retried += 1;
-  if (status !== "delivered")
-    ctx.log.warn(`webhooks: delivery ${status === "failed" ? "failed" : "will be retried"}`, {
+  ctx.log.warn(`webhooks: delivery ${status === "failed" ? "failed" : "will be retried"}`, {
+    delivery: claimed.id,
+    event: claimed.event_id,
+    attempt: attempts,
+    statusCode: outcome.statusCode,
+    error: outcome.error,
+    nextAttemptAt: next?.toISOString() ?? null,
+  });
+  if (status !== "failed") return;
+  // The operator is told once per episode: the log here, and /api/health/ingest while it lasts.
+  const marked = await client.query(MARK_ENDPOINT_FAILING_SQL, [claimed.endpoint_id, now]);
+  if (marked.rowCount)
+    ctx.log.warn("webhooks: endpoint failing", {
+      endpoint: claimed.endpoint_id,
       delivery: claimed.id,
-      event: claimed.event_id,
-      attempt: attempts,
-      statusCode: outcome.statusCode,
-      error: outcome.error,
-      nextAttemptAt: next?.toISOString() ?? null,
+      attempts,
+      since: now.toISOString(),
     });
 }

@@ -9,6 +9,8 @@ import { webhookHeaders } from "./signature.ts";
 export interface PostWebhookOptions {
   url: string;
   secret: string;
+  /** During a rotation's overlap: signed with too (two signatures in webhook-signature). */
+  previousSecret?: string | null;
   eventId: string;
   body: string;
   timeoutMs: number;
@@ -36,7 +38,13 @@ export async function postWebhook(options: PostWebhookOptions): Promise<AttemptO
   const headers = {
     "content-type": "application/json",
     "user-agent": USER_AGENT,
-    ...webhookHeaders({ secret: options.secret, id: options.eventId, timestamp, body: options.body }),
+    ...webhookHeaders({
+      secret: options.secret,
+      previousSecret: options.previousSecret,
+      id: options.eventId,
+      timestamp,
+      body: options.body,
+    }),
   };
   try {
     const response = await fetch(options.url, {

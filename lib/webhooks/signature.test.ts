@@ -19,6 +19,15 @@ describe("Standard Webhooks signing", () => {
     });
   });
 
+  it("during a rotation, sends both signatures space-separated, the new secret's first", () => {
+    const previous = generateWebhookSecret();
+    const headers = webhookHeaders({ ...vector, previousSecret: previous });
+    expect(headers["webhook-signature"]).toBe(
+      `v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE= ${signWebhook({ ...vector, secret: previous })}`,
+    );
+    expect(webhookHeaders({ ...vector, previousSecret: null })).toEqual(webhookHeaders(vector));
+  });
+
   it("changes with the body, the id, the timestamp and the secret", () => {
     const base = signWebhook(vector);
     expect(signWebhook({ ...vector, body: '{"test": 2432232315}' })).not.toBe(base);

@@ -31,12 +31,23 @@ export function signWebhook({ secret, id, timestamp, body }: SignOptions): strin
   return `v1,${mac}`;
 }
 
+export interface HeaderOptions extends SignOptions {
+  /**
+   * During a rotation's overlap, the previous secret: both signatures are sent, space-separated, as Standard
+   * Webhooks allows (a receiver accepts if any entry matches its secret, old or new).
+   */
+  previousSecret?: string | null;
+}
+
 /** The three headers of a signed delivery. */
-export function webhookHeaders(options: SignOptions): Record<string, string> {
+export function webhookHeaders(options: HeaderOptions): Record<string, string> {
+  const { previousSecret, ...sign } = options;
+  const signatures = [signWebhook(sign)];
+  if (previousSecret) signatures.push(signWebhook({ ...sign, secret: previousSecret }));
   return {
     "webhook-id": options.id,
     "webhook-timestamp": String(options.timestamp),
-    "webhook-signature": signWebhook(options),
+    "webhook-signature": signatures.join(" "),
   };
 }
 
