@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { ExactNumber } from "@/lib/schemas/exact-number";
-import { WEBHOOK_DECIMAL_KEYS, WEBHOOK_EVENT_TYPES, webhookEventSchema } from "@/lib/schemas/webhooks";
+import {
+  WEBHOOK_DECIMAL_KEYS,
+  WEBHOOK_EVENT_TYPES,
+  webhookEventSchema,
+  webhookPingSchema,
+} from "@/lib/schemas/webhooks";
 
 describe("the OpenAPI document's webhooks", () => {
   const document = buildOpenApiDocument() as {
@@ -12,8 +17,8 @@ describe("the OpenAPI document's webhooks", () => {
     >;
   };
 
-  it("has one entry per event type, each with the signature headers and a schema reference", () => {
-    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+  it("has one entry per event type and the ping, each with the signature headers and a schema reference", () => {
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...WEBHOOK_EVENT_TYPES, "ping"].sort());
     const text = JSON.stringify(document.webhooks);
     for (const header of ["webhook-id", "webhook-timestamp", "webhook-signature"])
       expect(text).toContain(header);
@@ -26,5 +31,11 @@ describe("the OpenAPI document's webhooks", () => {
       parseJsonWithDecimals(JSON.stringify(example), WEBHOOK_DECIMAL_KEYS, (d) => new ExactNumber(d)),
     );
     expect(parsed.type).toBe(type);
+  });
+
+  it("the ping example is a valid ping", () => {
+    const example =
+      document.webhooks?.ping?.post.requestBody.content["application/json"]?.examples.example?.value;
+    expect(webhookPingSchema.parse(example).type).toBe("ping");
   });
 });

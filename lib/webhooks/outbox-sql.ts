@@ -1,4 +1,5 @@
-import { TRANSACTION_EVENT_COLUMNS } from "@/lib/ingest/apply-sql";
+import { PLAYER_EVENT_COLUMNS, TRANSACTION_EVENT_COLUMNS } from "@/lib/ingest/apply-sql";
+import { settingsSchema } from "@/lib/schemas/player";
 
 /*
  * The transactional outbox (docs/webhooks.md): run by lib/ingest/apply-batch.ts inside the batch's database
@@ -26,17 +27,44 @@ FROM (SELECT events.*, overlay(overlay(md5(type || ':' || id || ':' || version) 
 JOIN webhook_endpoints e ON e.active AND ev.type = ANY(e.event_types)${endpointFilter}
 ON CONFLICT (event_id, endpoint_id) DO NOTHING`;
 
+/** The profile's fields a `player.updated` compares (all the wallet's, but the id and the version). */
+const PROFILE_FIELDS = PLAYER_EVENT_COLUMNS.split(",")
+  .map((c) => c.trim().split(/\s+/)[0] ?? "")
+  .filter((n) => n && n !== "id" && n !== "version");
+/** Those the wallet's event nests in `settings` (lib/schemas/player.ts). */
+const SETTINGS = new Set(Object.keys(settingsSchema.shape));
+const fieldName = (n: string) => (SETTINGS.has(n) ? `settings.${n}` : n);
+const profileValue = (n: string) =>
+  n === "registration_date" || n === "last_login" ? `${ISO(`i.${n}`)} AS ${n}` : `i.${n}`;
+
+/** The profile as the wallet's event carries it (timestamps as UTC with milliseconds), from the alias `i`. */
+const PROFILE_JSON = `(SELECT row_to_json(d) FROM (SELECT i.id, ${PROFILE_FIELDS.filter(
+  (n) => !SETTINGS.has(n),
+)
+  .map(profileValue)
+  .join(", ")},
+    (SELECT row_to_json(s) FROM (SELECT ${[...SETTINGS].map((n) => `i.${n}`).join(", ")}) s) AS settings,
+    i.version) d)`;
+
+/** The names of the fields that differ between the incoming profile `i` and the stored one `p`. */
+const CHANGED_FIELDS = `array_remove(ARRAY[${PROFILE_FIELDS.map(
+  (n) => `CASE WHEN i.${n} IS DISTINCT FROM p.${n} THEN '${fieldName(n)}' END`,
+).join(", ")}]::text[], NULL)`;
+
 /**
- * Profile events ($1: the batch's profile records, JSON): a KYC status change and a block of a player the read
- * model knows, when the incoming version will replace the stored one. A new player announces neither.
+ * Profile events ($1: the batch's profile records, JSON): a KYC status change, a block, and any change
+ * (player.updated, with the names of the fields that changed) of a player the read model knows, when the incoming
+ * version will replace the stored one; player.created for a player it does not know yet (and only that).
  */
 export const ENQUEUE_PLAYER_EVENTS_SQL = `
 WITH incoming AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb)
-    AS x(id text, kyc_status kyc_status, blocked boolean, withdrawal_status text, version int)
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${PLAYER_EVENT_COLUMNS})
 ),
 changes AS (
-  SELECT i.*, p.kyc_status AS old_kyc, p.blocked AS old_blocked, p.withdrawal_status AS old_ws
+  SELECT i.*, p.kyc_status AS old_kyc, p.blocked AS old_blocked, p.withdrawal_status AS old_ws,
+    p.version AS old_version,
+    ${CHANGED_FIELDS} AS changed_fields,
+    ${PROFILE_JSON} AS profile
   FROM incoming i JOIN players p ON p.id = i.id
   WHERE p.version < i.version
 ),
@@ -53,21 +81,35 @@ events AS (
   WHERE (blocked AND NOT old_blocked)
      OR (withdrawal_status IS DISTINCT FROM old_ws AND withdrawal_status IS NOT NULL
          AND withdrawal_status NOT IN ('allowed', 'on_hold'))
+  UNION ALL
+  SELECT 'player.updated', c.id, c.version,
+    (SELECT row_to_json(d) FROM (SELECT c.id AS player_id, c.version, c.old_version AS previous_version,
+      c.changed_fields, c.profile) d)
+  FROM changes c WHERE cardinality(c.changed_fields) > 0
+  UNION ALL
+  SELECT 'player.created', i.id, i.version,
+    (SELECT row_to_json(d) FROM (SELECT i.id AS player_id, i.version, ${PROFILE_JSON} AS profile) d)
+  FROM incoming i WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.id = i.id)
 )${insertDeliveries("")}`;
+
+/** A transaction as the wallet's event carries it, from the alias `i`. */
+const TRANSACTION_JSON = (extra = "") => `(SELECT row_to_json(d) FROM (SELECT i.id, i.player_id,
+    ${ISO("i.date")} AS date, i.event_type, i.event_name, i.event_note, trim_scale(i.amount) AS amount, i.currency,
+    i.payment_method, i.created_by, ${ISO("i.created_at")} AS created_at, ${ISO("i.completed_at")} AS completed_at,
+    i.status, i.version${extra}) d)`;
 
 /**
  * Transaction events ($1: the batch's transactions of known players, JSON, one record per id): a withdrawal that
  * arrives as pending, and a transaction whose |amount| reaches the endpoint's min_amount, both when the read model
- * sees the transaction for the first time.
+ * sees the transaction for the first time; transaction.status_changed when a later version of a known transaction
+ * changes its status (`previous_status` is the stored one).
  */
 export const ENQUEUE_TRANSACTION_EVENTS_SQL = `
 WITH incoming AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${TRANSACTION_EVENT_COLUMNS})
 ),
 fresh AS (
-  SELECT i.*, (SELECT row_to_json(d) FROM (SELECT i.id, i.player_id, ${ISO("i.date")} AS date, i.event_type,
-    i.event_name, i.event_note, trim_scale(i.amount) AS amount, i.currency, i.payment_method, i.created_by,
-    ${ISO("i.created_at")} AS created_at, ${ISO("i.completed_at")} AS completed_at, i.status, i.version) d) AS data
+  SELECT i.*, ${TRANSACTION_JSON()} AS data
   FROM incoming i
   WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = i.id)
 ),
@@ -76,4 +118,8 @@ events AS (
   WHERE event_type = 'withdrawal' AND status = 'pending'
   UNION ALL
   SELECT 'transaction.large', id, version, data, amount FROM fresh
+  UNION ALL
+  SELECT 'transaction.status_changed', i.id, i.version, ${TRANSACTION_JSON(", t.status AS previous_status")}, i.amount
+  FROM incoming i JOIN transactions t ON t.id = i.id
+  WHERE t.version < i.version AND t.status IS DISTINCT FROM i.status
 )${insertDeliveries("\n  AND (ev.type <> 'transaction.large' OR abs(ev.amount) >= e.min_amount)")}`;

@@ -14,8 +14,17 @@ export interface EnqueueWebhooksOptions {
   recordsJson: string;
 }
 
-const PLAYER_TYPES: readonly WebhookEventType[] = ["player.kyc_status_changed", "player.blocked"];
-const TRANSACTION_TYPES: readonly WebhookEventType[] = ["withdrawal.requested", "transaction.large"];
+const PLAYER_TYPES: readonly WebhookEventType[] = [
+  "player.kyc_status_changed",
+  "player.blocked",
+  "player.created",
+  "player.updated",
+];
+const TRANSACTION_TYPES: readonly WebhookEventType[] = [
+  "withdrawal.requested",
+  "transaction.large",
+  "transaction.status_changed",
+];
 
 /** Whether an active endpoint subscribes to any of the types (a look at a tiny table). */
 async function anySubscribed(client: ClientBase, types: readonly WebhookEventType[]): Promise<boolean> {

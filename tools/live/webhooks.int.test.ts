@@ -27,7 +27,7 @@ import { createReceiver, type Receiver, verifyWebhook, waitFor } from "./webhook
  * its row lock (and transaction) while it POSTs, which the embedded database's single connection cannot share.
  */
 
-// Ports of this file: NATS at E2E_POSTGRES_PORT + 70, receivers from + 71 (the ingest tests use + 50).
+// Ports of this file: NATS at E2E_POSTGRES_PORT + 70, receivers from + 71 to + 80 (the ingest tests use + 50).
 const PORT_BASE = Number(process.env.E2E_POSTGRES_PORT ?? 3202) + 70;
 const ALL: WebhookEventType[] = [
   "player.kyc_status_changed",
@@ -234,6 +234,68 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
     );
     expect(rows).toEqual(Array(4).fill({ status: "delivered", attempts: 1 }));
     await setEndpointActive({ id: endpointId, active: false }, pool);
+  });
+
+  it("the CRM's events, to an endpoint that opted in: created, updated (which fields), status changed", async () => {
+    const r = await receiverOn(9);
+    const crm: WebhookEventType[] = ["player.created", "player.updated", "transaction.status_changed"];
+    const { id: endpointId, secret } = await endpointFor(r, crm);
+    // Beside it, an endpoint of the risk service's, subscribed to the four risk types as before issue 41.
+    const risk = await receiverOn(10);
+    const { id: riskId } = await endpointFor(risk, ALL);
+    const player = await newPlayer("WI");
+    await publishPlayer({
+      ...player,
+      version: 2,
+      email: "new.address@example.com",
+      settings: { ...player.settings, want_bonus: !player.settings.want_bonus },
+    });
+    const pending = transaction(player, {
+      id: "WI-T1",
+      event_type: "withdrawal",
+      event_name: "Bank Withdrawal",
+      amount: "-40",
+      status: "pending",
+      completed_at: null,
+    });
+    await publishTransaction(pending);
+    await waitFor(
+      async () => (await pool.query("SELECT 1 FROM transactions WHERE id = 'WI-T1'")).rowCount === 1,
+      "WI-T1",
+    );
+    const completedAt = new Date().toISOString();
+    await publishTransaction({ ...pending, status: "completed", completed_at: completedAt, version: 2 });
+    // A later version with the same status and a profile version with nothing changed: no event.
+    await publishTransaction({ ...pending, status: "completed", completed_at: completedAt, version: 3 });
+    await waitFor(() => eventsOf(r, player.id).length >= 3, "three events");
+    await new Promise((res) => setTimeout(res, 300));
+    const events = eventsOf(r, player.id);
+    expect(events.map((e) => e.type).sort()).toEqual([...crm].sort());
+    for (const q of r.requests) expect(verifyWebhook(secret, q.headers, q.body)).toBe(true);
+    const byType = Object.fromEntries(events.map((e) => [e.type, e.data]));
+    expect(byType["player.created"]).toMatchObject({
+      player_id: player.id,
+      version: 1,
+      profile: { id: player.id, email: player.email, settings: player.settings, version: 1 },
+    });
+    expect(byType["player.updated"]).toMatchObject({
+      player_id: player.id,
+      version: 2,
+      previous_version: 1,
+      changed_fields: ["email", "settings.want_bonus"],
+      profile: { email: "new.address@example.com", version: 2 },
+    });
+    expect(byType["transaction.status_changed"]).toMatchObject({
+      id: "WI-T1",
+      previous_status: "pending",
+      status: "completed",
+      version: 2,
+    });
+    // The new types are opt-in: the risk endpoint got its withdrawal.requested and none of them.
+    await waitFor(() => eventsOf(risk, player.id).length >= 1, "the risk endpoint's event");
+    expect(eventsOf(risk, player.id).map((e) => e.type)).toEqual(["withdrawal.requested"]);
+    await setEndpointActive({ id: endpointId, active: false }, pool);
+    await setEndpointActive({ id: riskId, active: false }, pool);
   });
 
   it("writes no outbox row for a batch that rolls back", async () => {
