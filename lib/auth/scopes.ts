@@ -14,6 +14,11 @@ export const SCOPES = {
   playersPii: "players:pii",
   /** Read the audit trail of reads. */
   auditRead: "audit:read",
+  /**
+   * Read the webhook events sent in the last 30 days, bodies included (GET /webhook-events). No role carries it:
+   * an admin grants it in the `scope` claim of a receiver's own token.
+   */
+  webhooksRead: "webhooks:read",
 } as const;
 
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
@@ -25,6 +30,8 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
     "Read player profiles, transaction lists and search results. Without players:pii, e-mail and phone are masked.",
   "players:pii": "See players' full e-mail addresses and phone numbers; search matches e-mail addresses.",
   "audit:read": "Read the audit trail of who read a player's data.",
+  "webhooks:read":
+    "Read the webhook events sent in the last 30 days: each event's body as sent (player data included), its endpoint and every attempt's status.",
 };
 
 // One list of roles for the sign-in and for the API's scopes.

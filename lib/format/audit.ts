@@ -16,6 +16,7 @@ const OPERATION_LABELS: Record<AuditOperation, string> = {
   portfolio: "Listed in a VIP manager's portfolio",
   transaction_totals: "Viewed the transaction totals",
   audit_trail: "Viewed the audit trail",
+  webhook_events: "Named in the webhook events read",
 };
 
 /** The short names a grouped page view lists its reads by. */

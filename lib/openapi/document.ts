@@ -11,6 +11,7 @@ import { livePaths } from "@/lib/openapi/paths/live";
 import { playerPaths } from "@/lib/openapi/paths/players";
 import { portfolioPaths } from "@/lib/openapi/paths/portfolio";
 import { transactionPaths } from "@/lib/openapi/paths/transactions";
+import { webhookEventPaths } from "@/lib/openapi/paths/webhook-events";
 import { addSampledExamples } from "@/lib/openapi/sampled-examples";
 import { securitySchemes } from "@/lib/openapi/security";
 import { webhookOperations } from "@/lib/openapi/webhooks";
@@ -189,6 +190,7 @@ export function buildOpenApiDocument() {
       ...portfolioPaths,
       ...auditPaths,
       ...changePaths,
+      ...webhookEventPaths,
     },
     webhooks: webhookOperations,
   });

@@ -28,6 +28,7 @@ export const AUDIT_OPERATIONS = [
   "changes",
   "profiles_export",
   "audit_trail",
+  "webhook_events",
 ] as const;
 
 /** The portfolio's flags, in the order a row lists them (lib/players/get-portfolio.ts). */

@@ -1,0 +1,32 @@
+import { SCOPES } from "@/lib/auth/scopes";
+import { webhookEventsQuerySchema } from "@/lib/schemas/webhook-events";
+import { listWebhookEvents } from "@/lib/webhooks/list-webhook-events";
+import { defineRead } from "./read-definition.ts";
+
+/**
+ * GET /webhook-events: what was sent to the webhook endpoints in the last 30 days, each body as sent. Needs
+ * `webhooks:read` (no role carries it: an admin grants it to a receiver's token). The bodies carry what the
+ * events carry (a CRM type's `profile` holds contact data, unmasked, as its receiver got it), nothing more: no
+ * secret, no URL query. Audited as `webhook_events`, with the players the page's bodies name.
+ */
+export const webhookEventsRead = defineRead({
+  scope: SCOPES.webhooksRead,
+  params: {},
+  query: webhookEventsQuerySchema,
+  run: async function webhookEventsRead({ query }) {
+    const page = await listWebhookEvents({
+      after: query.after,
+      limit: query.limit,
+      endpointId: query.endpoint_id,
+    });
+    const players = new Set<string>();
+    for (const e of page.events) {
+      const data = (JSON.parse(e.body) as { data?: { player_id?: unknown } }).data;
+      if (typeof data?.player_id === "string") players.add(data.player_id);
+    }
+    return {
+      body: page,
+      audit: { operation: "webhook_events", playerId: null, resultPlayerIds: [...players] },
+    };
+  },
+});
