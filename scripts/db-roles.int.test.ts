@@ -219,14 +219,20 @@ describe.skipIf(!postgres)("db:roles: the owner and the recipe itself", () => {
     expect((await sql(db.ownerUrl, "CREATE TEMP TABLE stage (id text)")).command).toBe("CREATE");
   });
 
-  it("cannot read the webhook endpoints' signing secrets; reads their other columns", async () => {
+  it("cannot read the webhook endpoints' signing secrets, current or previous; reads the rest", async () => {
     const { rows } = await app.query("SELECT id, url, event_types, active FROM webhook_endpoints");
     expect(rows).toEqual([]);
-    const error = await app.query("SELECT secret FROM webhook_endpoints").then(
-      () => ({ code: "none" }),
-      (e: { code: string }) => e,
-    );
-    expect(error.code).toBe("42501");
+    for (const column of ["secret", "previous_secret"]) {
+      const error = await app.query(`SELECT ${column} FROM webhook_endpoints`).then(
+        () => ({ code: "none" }),
+        (e: { code: string }) => e,
+      );
+      expect(error.code, column).toBe("42501");
+    }
+    // What GET /webhook-events reads (lib/webhooks/list-webhook-events.ts) is readable.
+    await app.query("SELECT id, url, failing_since FROM webhook_endpoints");
+    await app.query("SELECT id, payload, status FROM webhook_deliveries");
+    await app.query("SELECT delivery_id, status_code FROM webhook_attempts");
   });
 
   it("running the recipe again changes no right", async () => {

@@ -15,10 +15,11 @@ export type AppTableWrite = "INSERT" | "UPDATE" | "DELETE";
 
 /**
  * Columns the app may not even read (`npm run db:roles` grants SELECT on the table's other columns only): the
- * webhook endpoints' signing secrets are for `npm run webhooks:dispatch`, which runs as the owner.
+ * webhook endpoints' signing secrets (the current one and, during a rotation's overlap, the previous one) are for
+ * `npm run webhooks:dispatch`, which runs as the owner.
  */
 export const APP_UNREADABLE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  webhook_endpoints: ["secret"],
+  webhook_endpoints: ["secret", "previous_secret"],
 };
 
 /** `table:PRIVILEGE` for each allowed write, the form the SQL checks compare with. */
