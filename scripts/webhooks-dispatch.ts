@@ -20,7 +20,8 @@ function main(): void {
   log.info("webhooks: dispatching", {
     concurrency: config.WEBHOOK_CONCURRENCY,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+    retryWindowMs: config.WEBHOOK_RETRY_WINDOW_MS,
+    maxAttempts: config.WEBHOOK_MAX_ATTEMPTS ?? null,
   });
   stopOnSignal("webhooks", "finishing the deliveries in flight", async () => {
     await dispatcher.stop();

@@ -178,7 +178,7 @@ export function buildOpenApiDocument() {
       },
       {
         name: "Webhooks",
-        description: `What this service POSTs to the risk service (docs/webhooks.md). ${WEBHOOK_TYPES_OPEN}`,
+        description: `What this service POSTs to the endpoints an admin configured (the risk service, a CRM), and the read of what it sent (docs/webhooks.md). ${WEBHOOK_TYPES_OPEN}`,
       },
     ],
     paths: {
