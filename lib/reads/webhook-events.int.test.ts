@@ -79,8 +79,7 @@ afterAll(async () => {
 });
 
 async function get(query: string, scope: string | null, session = "webhook-events") {
-  const token =
-    scope === null ? "demo-token" : await kit.token("receiver-crm", { scope: `players:read ${scope}` });
+  const token = scope === null ? "demo-token" : await kit.token("receiver-crm", { scope });
   const response = await route.GET(
     new Request(`http://localhost/api/v1/webhook-events${query}`, {
       headers: { authorization: `Bearer ${token}`, "x-session-id": session },
