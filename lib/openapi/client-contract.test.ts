@@ -18,13 +18,24 @@ interface Parameter {
 interface Operation {
   operationId: string;
   parameters?: Parameter[];
-  responses: Record<string, { headers?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema?: SchemaObject }> }
+  >;
+}
+
+interface SchemaObject {
+  $ref?: string;
+  properties?: Record<string, unknown>;
+  enum?: string[];
+  description?: string;
+  "x-extensible-enum"?: string[];
 }
 
 const document = buildOpenApiDocument() as unknown as {
   paths: Record<string, Record<string, Operation>>;
   components: {
-    schemas: Record<string, { enum?: string[]; description?: string; "x-extensible-enum"?: string[] }>;
+    schemas: Record<string, SchemaObject>;
   };
   tags: { name: string; description: string }[];
 };
@@ -51,11 +62,25 @@ describe("Link in the document", () => {
     "listPlayerAuditEvents",
     "listAuditLog",
     "listChanges",
+    "listWebhookEvents",
   ];
 
   it.each(paged)("%s declares Link on its 200", (id) => {
     const operation = operations.find((o) => o.operationId === id);
     expect(operation?.responses["200"]?.headers).toHaveProperty("Link");
+  });
+
+  it("every operation whose answer says has_more is in that list", () => {
+    const pagedByShape = operations
+      .filter((o) => {
+        const body = o.responses["200"]?.content?.["application/json"]?.schema;
+        const ref = typeof body?.$ref === "string" ? body.$ref.split("/").at(-1) : undefined;
+        const schema = ref ? document.components.schemas[ref] : body;
+        return schema?.properties !== undefined && "has_more" in schema.properties;
+      })
+      .map((o) => o.operationId);
+    expect(pagedByShape.length).toBeGreaterThan(0);
+    expect(pagedByShape.filter((id) => !paged.includes(id))).toEqual([]);
   });
 
   it("no other operation declares it (they are not paged)", () => {

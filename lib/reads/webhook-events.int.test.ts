@@ -87,7 +87,8 @@ async function get(query: string, scope: string | null, session = "webhook-event
     { params: Promise.resolve({}) },
   );
   const text = await response.text();
-  return { status: response.status, text, json: text ? JSON.parse(text) : undefined };
+  const link = response.headers.get("link");
+  return { status: response.status, text, link, json: text ? JSON.parse(text) : undefined };
 }
 
 describe("GET /api/v1/webhook-events", () => {
@@ -128,14 +129,18 @@ describe("GET /api/v1/webhook-events", () => {
 
   it("pages by position: limit, has_more, next; an empty page keeps next", async () => {
     const after = (positions[0] ?? 1) - 1;
-    const first = (await get(`?after=${after}&limit=2`, "webhooks:read")).json as Page;
+    const firstAnswer = await get(`?after=${after}&limit=2`, "webhooks:read");
+    const first = firstAnswer.json as Page;
     const mine = (p: Page) => p.events.filter((e) => e.body.includes("PWHE")).map((e) => e.position);
     expect(mine(first)).toEqual([positions[1], positions[2]]);
     expect(first).toMatchObject({ next: positions[2], has_more: true });
+    // The next page is named in Link, the limit kept.
+    expect(firstAnswer.link).toBe(`</api/v1/webhook-events?limit=2&after=${first.next}>; rel="next"`);
     const second = (await get(`?after=${first.next}&limit=2`, "webhooks:read")).json as Page;
     expect(mine(second)).toEqual([positions[3], positions[4]]);
-    const end = (await get(`?after=${positions[4]}`, "webhooks:read")).json as Page;
-    expect(end).toEqual({ events: [], next: positions[4], has_more: false });
+    const endAnswer = await get(`?after=${positions[4]}`, "webhooks:read");
+    expect(endAnswer.json).toEqual({ events: [], next: positions[4], has_more: false });
+    expect(endAnswer.link).toBeNull();
   });
 
   it("refuses a bad position or endpoint id with a 400 naming it", async () => {

@@ -1,4 +1,5 @@
 import { SCOPES } from "@/lib/auth/scopes";
+import type { NextPage } from "@/lib/http/next-link";
 import { webhookEventsQuerySchema } from "@/lib/schemas/webhook-events";
 import { listWebhookEvents } from "@/lib/webhooks/list-webhook-events";
 import { defineRead } from "./read-definition.ts";
@@ -29,4 +30,5 @@ export const webhookEventsRead = defineRead({
       audit: { operation: "webhook_events", playerId: null, resultPlayerIds: [...players] },
     };
   },
+  next: (body): NextPage => (body.has_more ? { after: String(body.next) } : null),
 });

@@ -1,6 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import { ok, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
+import { ok, paged, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
 import { webhookEventsPageSchema, webhookEventsQuerySchema } from "@/lib/schemas/webhook-events";
 
 /* What the webhooks sent (docs/webhooks.md): a receiver that was down pulls what it missed. */
@@ -49,7 +49,13 @@ const listWebhookEvents = {
     "What this service sent to its webhook endpoints in the last 30 days, oldest first: each event's body exactly as POSTed, the endpoint (its id and URL without the query string) and every attempt's status, so a receiver that was down can pull what it missed instead of asking an operator. Follow it by passing each answer's `next` as `after`; an empty page returns the same `next`. Positions increase in the order the events were committed, so a poller skips none; a delivery's `status` and `attempts` are as of the read (read it again for later attempts). Dedupe on `event_id` with what was received by POST. Needs `webhooks:read`, which no role carries: an admin grants it in a token's `scope`. The bodies hold what the events hold (a `player.*` CRM event's `profile` carries contact data, unmasked, as its receiver got it), never a secret. Each page is recorded in the audit trail as `webhook_events`, with the players its bodies name. See docs/webhooks.md.",
   requestParams: { query: webhookEventsQuerySchema, header: readHeaders },
   responses: readResponses(
-    ok("A page of webhook events after `after`.", webhookEventsPageSchema, pageExample),
+    paged(
+      ok(
+        "A page of webhook events after `after`. While `has_more`, `Link` names the next page (`after` = `next`, the filters kept).",
+        webhookEventsPageSchema,
+        pageExample,
+      ),
+    ),
     "Invalid `after`, `endpoint_id` or `limit`.",
   ),
 } satisfies ZodOpenApiOperationObject;
