@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ExactNumber } from "@/lib/schemas/exact-number";
-import type { Transaction } from "@/lib/schemas/transaction";
+import { type Transaction, transactionExportLineSchema } from "@/lib/schemas/transaction";
 import {
   EXPORT_COLUMNS,
   exportLines,
@@ -22,7 +22,7 @@ const base: Transaction = {
   created_at: "2026-01-02T03:04:05.678Z",
   completed_at: null,
   status: "pending",
-  updated_at: "2026-01-02T03:04:05.678Z",
+  updated_at: "2026-01-03T00:00:00.001Z",
 };
 
 describe("CSV export", () => {
@@ -35,8 +35,8 @@ describe("CSV export", () => {
     expect(
       exportLines("csv", "P1", [base, { ...base, id: "T2", amount: new ExactNumber("-0.00000001") }]),
     ).toBe(
-      "P1,T1,2026-01-02T03:04:05.678Z,deposit,Card Deposit,,12345678901.12345678,EUR,Visa,System,2026-01-02T03:04:05.678Z,,pending\r\n" +
-        "P1,T2,2026-01-02T03:04:05.678Z,deposit,Card Deposit,,-0.00000001,EUR,Visa,System,2026-01-02T03:04:05.678Z,,pending\r\n",
+      "P1,T1,2026-01-02T03:04:05.678Z,deposit,Card Deposit,,12345678901.12345678,EUR,Visa,System,2026-01-02T03:04:05.678Z,,pending,2026-01-03T00:00:00.001Z\r\n" +
+        "P1,T2,2026-01-02T03:04:05.678Z,deposit,Card Deposit,,-0.00000001,EUR,Visa,System,2026-01-02T03:04:05.678Z,,pending,2026-01-03T00:00:00.001Z\r\n",
     );
   });
 
@@ -62,13 +62,13 @@ describe("CSV export", () => {
     expect(cells).toContain("-5");
   });
 
-  it("ends each row with the transaction's status, after completed_at", () => {
+  it("ends each row with the transaction's status after completed_at, then updated_at (the last column)", () => {
     const done = { ...base, completed_at: "2026-01-02T03:04:05.678Z", status: "completed" as const };
     const failed = { ...base, completed_at: null, status: "failed" as const };
     const lines = exportLines("csv", "P1", [done, failed]).split("\r\n");
-    expect(lines[0]?.split(",").at(-1)).toBe("completed");
-    expect(lines[1]?.split(",").at(-1)).toBe("failed");
-    expect(lines[1]?.split(",").at(-2)).toBe("");
+    expect(EXPORT_COLUMNS.slice(-3)).toEqual(["completed_at", "status", "updated_at"]);
+    expect(lines[0]?.split(",").slice(-2)).toEqual(["completed", "2026-01-03T00:00:00.001Z"]);
+    expect(lines[1]?.split(",").slice(-3)).toEqual(["", "failed", "2026-01-03T00:00:00.001Z"]);
   });
 });
 
@@ -208,7 +208,7 @@ describe("CSV export: spreadsheet formulas (OWASP CSV injection)", () => {
     const cells = exportLines("csv", formula, [hostile]).trimEnd().split(",");
     // status is one of four words the API writes itself: no formula can reach it.
     const textColumns = EXPORT_COLUMNS.filter(
-      (c) => !["date", "amount", "created_at", "completed_at", "status"].includes(c),
+      (c) => !["date", "amount", "created_at", "completed_at", "status", "updated_at"].includes(c),
     );
     for (const column of textColumns)
       expect(cells[EXPORT_COLUMNS.indexOf(column)], column).toBe(`'${formula}`);
@@ -224,6 +224,7 @@ describe("CSV export: spreadsheet formulas (OWASP CSV injection)", () => {
     expect(cells[EXPORT_COLUMNS.indexOf("date")]).toBe("2026-01-02T03:04:05.678Z");
     expect(cells[EXPORT_COLUMNS.indexOf("created_at")]).toBe("2026-01-02T03:04:05.678Z");
     expect(cells[EXPORT_COLUMNS.indexOf("completed_at")]).toBe("2026-01-02T03:04:05.678Z");
+    expect(cells[EXPORT_COLUMNS.indexOf("updated_at")]).toBe("2026-01-03T00:00:00.001Z");
   });
 });
 
@@ -240,5 +241,11 @@ describe("NDJSON export", () => {
       event_type: "deposit",
       event_note: null,
     });
+  });
+
+  it("a line is the list's transaction with player_id first, updated_at included, keys in the schema's order", () => {
+    const line = exportLines("ndjson", "P1", [base]).trimEnd();
+    expect(Object.keys(JSON.parse(line))).toEqual(Object.keys(transactionExportLineSchema.shape));
+    expect(JSON.parse(line)).toMatchObject({ player_id: "P1", updated_at: "2026-01-03T00:00:00.001Z" });
   });
 });

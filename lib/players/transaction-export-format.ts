@@ -1,8 +1,11 @@
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import type { ExportFormat, Transaction } from "@/lib/schemas/transaction";
 
-/** The export's columns: the player, then a transaction's fields in the API's order. */
-export const EXPORT_COLUMNS = [
+/**
+ * A transaction record as `npm run db:import` reads it and writes it to the table (tools/data/table-rows.ts): the
+ * player, then the API's fields in the API's order, without `updated_at` (the database stamps its own writes).
+ */
+export const TRANSACTION_RECORD_COLUMNS = [
   "player_id",
   "id",
   "date",
@@ -17,6 +20,9 @@ export const EXPORT_COLUMNS = [
   "completed_at",
   "status",
 ] as const;
+
+/** The export's columns: the record, then `updated_at` as the list has it (an addition at the end, for CSV readers). */
+export const EXPORT_COLUMNS = [...TRANSACTION_RECORD_COLUMNS, "updated_at"] as const;
 
 export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8; header=present",
@@ -77,7 +83,13 @@ function csvCell(value: string | ExactNumber | null, text: boolean): string {
 }
 
 /** The columns a spreadsheet should see as numbers or dates; every other column is text. */
-const NUMBER_AND_DATE_COLUMNS = new Set<string>(["date", "amount", "created_at", "completed_at"]);
+const NUMBER_AND_DATE_COLUMNS = new Set<string>([
+  "date",
+  "amount",
+  "created_at",
+  "completed_at",
+  "updated_at",
+]);
 
 /** What the export starts with: the CSV header row (CRLF line ends, RFC 4180); nothing for NDJSON. */
 export function exportPreamble(format: ExportFormat): string {

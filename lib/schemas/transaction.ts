@@ -7,7 +7,7 @@ import {
   pageEnvelope,
   safeText,
 } from "./common.ts";
-import { checkDateRange, dateBoundParam } from "./date-bound.ts";
+import { checkDateRange, dateBoundParam, parseDateBound } from "./date-bound.ts";
 import { CREATORS, EVENT_TYPES } from "./enums.ts";
 import {
   decodeSortedCursor,
@@ -165,24 +165,95 @@ export type { TransactionSort };
 export const EXPORT_FORMATS = ["csv", "ndjson"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** An instant as the export writes it (and any other with an offset): the `date` of the last row received. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+/** An amount as the export writes it: signed exact digits, numeric(20,8) at most. */
+const AMOUNT = /^-?(0|[1-9]\d{0,11})(\.\d{1,8})?$/;
+
+const afterDateParam = z
+  .string()
+  .transform((text, ctx): Date => {
+    const bound = INSTANT.test(text) ? parseDateBound(text, "from") : null;
+    if (!bound) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be the last row's `date` as received: an ISO 8601 instant with an offset and at most millisecond precision",
+      });
+      return z.NEVER;
+    }
+    return bound.at;
+  })
+  .optional()
+  .meta({
+    override: { type: "string", format: "date-time" },
+    description:
+      "With `after`: the last received row's `date`, as received. With it (and `after_amount` for the amount orders) the export continues from that row's place in the order whether or not the row still exists; without it, `after` must name an existing transaction.",
+    param: { example: "2026-11-20T18:04:11.000Z" },
+  });
+
+const afterAmountParam = z
+  .string()
+  .regex(AMOUNT, "must be the last row's `amount` as received (exact decimal digits, optional sign)")
+  .optional()
+  .meta({
+    description:
+      "With `after`: the last received row's `amount`, as received (its sign does not matter: the amount orders sort by size). Needed for `sort=amount_desc` and `amount_asc` to continue without looking the row up; the date orders do not read it.",
+    param: { example: "-123456789012.12345678" },
+  });
+
 export const transactionExportQuerySchema = z
   .strictObject({
     ...transactionFilterShape,
     sort: sortParam,
     format: z.enum(EXPORT_FORMATS).default("csv").meta({
       description:
-        "`csv` (RFC 4180, a header row, UTF-8) or `ndjson` (one JSON transaction record with `player_id` per line, the shape `npm run db:import` reads).",
+        "`csv` (RFC 4180, a header row, UTF-8) or `ndjson` (one `TransactionExportLine` per line: the list's transaction with `player_id` first; `npm run db:import` reads it).",
     }),
     after: safeText(64)
       .optional()
       .meta({
         description:
-          "Resume a cut export: the `id` of the last row received (NDJSON: the last whole line's `id`; CSV: the `id` column, without the apostrophe the export puts before an id that starts with `=`, `+`, `-` or `@`). The answer holds the rows after it in the order `sort` with the same filters: send the same `sort` and filters, and append the answer to what was received. It must be a transaction of this player (it need not still match the filters: a pending row that completed meanwhile still marks the position); any other value is a 400 naming `after`.",
+          "Resume a cut export: the `id` of the last row received (NDJSON: the last whole line's `id`; CSV: the `id` column, without the apostrophe the export puts before an id that starts with `=`, `+`, `-` or `@`). The answer holds the rows after it in the order `sort` with the same filters: send the same `sort` and filters, and append the answer to what was received. Alone, it must be a transaction of this player (it need not still match the filters: a pending row that completed meanwhile still marks the position); any other value is a 400 naming `after`. With `after_date` (date orders) or `after_amount` (amount orders), the last row's own values, the row need not exist any more: a row deleted meanwhile still marks the position.",
         param: { example: "T0000000042" },
       }),
+    after_date: afterDateParam,
+    after_amount: afterAmountParam,
   })
-  .superRefine(checkDateRange)
+  .superRefine((q, ctx) => {
+    checkDateRange(q, ctx);
+    if (q.after_date === undefined && q.after_amount === undefined) return;
+    for (const name of ["after_date", "after_amount"] as const) {
+      if (q[name] !== undefined && q.after === undefined) {
+        ctx.addIssue({ code: "custom", path: [name], message: "needs `after` (the last row's `id`)" });
+      }
+    }
+    // The key of the order: date and id, or the amount's size and id. Given one, the sort's one is needed.
+    const needed = q.sort.startsWith("amount") ? "after_amount" : "after_date";
+    if (q.after !== undefined && q[needed] === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: [needed],
+        message: `sort=${q.sort} continues from the last row's ${needed === "after_date" ? "`date`" : "`amount`"}: pass it as ${needed} (or send \`after\` alone to look the row up)`,
+      });
+    }
+  })
   .meta({ id: "TransactionExportQuery" });
+
+/**
+ * One NDJSON line of the transactions export: the list's transaction (`updated_at` included) with its player first.
+ * The CSV has the same columns in the same order.
+ */
+export const transactionExportLineSchema = z
+  .object({
+    player_id: z.string().meta({ description: "The player the transaction belongs to." }),
+    ...transactionSchema.shape,
+  })
+  .meta({
+    id: "TransactionExportLine",
+    description:
+      "Each line of the transactions export (`format=ndjson`) is one of these, ended by a line feed; the body is many lines, not one JSON document. The transaction exactly as the list writes it, `updated_at` included, with `player_id` first; the CSV has these columns in this order.",
+  });
 
 export const transactionListResponseSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { EXPORT_COLUMNS } from "@/lib/players/transaction-export-format";
+import { TRANSACTION_RECORD_COLUMNS } from "@/lib/players/transaction-export-format";
 import { copyBool, copyTextArray, copyValue } from "./copy-rows.ts";
 
 /*
@@ -32,8 +32,8 @@ export const PLAYER_COPY_COLUMNS = [
   "want_bonus",
 ] as const;
 
-/** A transaction's columns are the export's: its player, then the API's fields in the API's order. */
-export const TRANSACTION_COPY_COLUMNS = EXPORT_COLUMNS;
+/** A transaction's columns are the export's record: its player, then the API's fields in the API's order. */
+export const TRANSACTION_COPY_COLUMNS = TRANSACTION_RECORD_COLUMNS;
 
 export interface PlayerCopyFields {
   id: string;

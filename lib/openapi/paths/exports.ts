@@ -1,14 +1,14 @@
-import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
 import { exportHeaders, RESUME_RECIPE } from "@/lib/openapi/export-parts";
 import { readResponses, requires, sessionHeader } from "@/lib/openapi/operation-parts";
-import { playerExportQuerySchema } from "@/lib/schemas/player";
+import { playerExportQuerySchema, playerProfileSchema } from "@/lib/schemas/player";
+import { profileExample } from "../examples.ts";
 
 /* The bulk exports that are not one player's: the profiles. */
 
-const PROFILE_LINE =
-  '{"id":"P000007","name":"Jonas Weber","email":"j***@example.com","phone":"+49 ••• ••• 42","currency":"EUR","language":"German","registration_date":"2021-03-14T09:12:00.000Z","ftd_date":"2021-03-14T09:40:00.000Z","last_login":"2026-11-25T21:03:00.000Z","kyc_status":"approved","withdrawal_status":"allowed","affiliate_name":null,"affiliate_source":null,"vip_manager":"Sarah Mitchell","blocked":false,"balances":{"total_balance":18250.75,"cash_balance":18000.75,"bonus_balance":250,"withdrawable_balance":18000.75,"pending_withdrawal":0},"kpi":{"active_bonus":true,"wr":1200,"last_withdrawal":null,"last_deposit":{"amount":500,"date":"2026-11-20T18:04:11.000Z"},"ltd":125000,"ltw":98000,"ltnc":27000},"segments":["high_roller"],"settings":{"marketing_email_subscription":true,"email_validation":true,"email_account_activation":true,"marketing_sms_subscription":false,"sms_validation":true,"sms_account_activation":true,"want_bonus":true}}\n';
+/** A support agent's line (no players:pii): the profile read's answer, contact data masked. */
+const PROFILE_LINE = { ...profileExample, email: "m***@example.com", phone: "+81 ••• ••• 61" };
 
 const exportPlayerProfiles = {
   operationId: "exportPlayerProfiles",
@@ -22,11 +22,13 @@ const exportPlayerProfiles = {
   requestParams: { query: playerExportQuerySchema, header: sessionHeader },
   responses: readResponses(
     {
-      description: "The profiles, one per line; `X-Total-Count` the lines of the whole export.",
+      description:
+        "The profiles, one per line: each line is one `PlayerProfile` (the schema given is one line's), ended by a line feed; `X-Total-Count` the lines of the whole export.",
       headers: exportHeaders,
       content: {
         "application/x-ndjson": {
-          schema: z.string().meta({ description: "One `PlayerProfile` JSON object per line, in id order." }),
+          // OpenAPI 3.1 has no schema for the items of a stream (3.2's itemSchema): the schema is one line's.
+          schema: playerProfileSchema,
           examples: {
             masked: {
               summary: "A support agent's export (no players:pii): contact data masked",

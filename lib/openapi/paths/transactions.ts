@@ -14,6 +14,7 @@ import {
   sessionHeader,
 } from "@/lib/openapi/operation-parts";
 import {
+  transactionExportLineSchema,
   transactionExportQuerySchema,
   transactionFacetsQuerySchema,
   transactionListQuerySchema,
@@ -64,14 +65,14 @@ const exportPlayerTransactions = {
   security: requires(SCOPES.playersRead),
   summary: "Export a player's transactions as CSV or NDJSON",
   description:
-    "An addition to the spec: every transaction matching the same filters as the list, newest first, no paging, streamed as it is read (constant memory on the server, first bytes at once, any size). Each row carries `player_id` and the transaction's fields; money has its exact digits, times are UTC ISO 8601. CSV: a header row, CRLF line ends, fields quoted when needed (RFC 4180), empty for null; every text field (all but date, amount, created_at and completed_at) that starts with a tab, CR or LF, or with `=`, `+`, `-`, `@` after leading blanks, is prefixed with `'` so spreadsheets never run it as a formula. NDJSON: one JSON object per line, the transaction record shape `npm run db:import` reads. Rows are read in batches, each continuing after the previous one: rows written while an export runs may or may not appear, none is repeated. A failure after the first bytes cuts the connection (the transfer is then visibly incomplete); so does a client that takes nothing for 30 s (the server's idle limit). One caller (token subject, else client address) runs at most 2 exports at once (server setting): a third is 429 with `Retry-After` and the problem type `/problems/too-many-exports` (its own: the request quota, `/problems/rate-limited`, may have plenty left). Recorded in the audit trail as `export`. `X-Total-Count` sends the number of rows at once; `Accept-Encoding: gzip` gets a gzip body. Every row carries its `id` (CSV: the `id` column), the key to resume with: " +
+    "An addition to the spec: every transaction matching the same filters as the list, in the order `sort` (newest first by default), no paging, streamed as it is read (constant memory on the server, first bytes at once, any size). Each row carries `player_id` and the transaction's fields as the list writes them, `updated_at` last (`TransactionExportLine`); money has its exact digits, times are UTC ISO 8601. CSV: a header row, CRLF line ends, fields quoted when needed (RFC 4180), empty for null; every text field (all but date, amount, created_at and completed_at) that starts with a tab, CR or LF, or with `=`, `+`, `-`, `@` after leading blanks, is prefixed with `'` so spreadsheets never run it as a formula. NDJSON: one `TransactionExportLine` JSON object per line (`npm run db:import` reads it and ignores `updated_at`). Rows are read in batches, each continuing after the previous one: rows written while an export runs may or may not appear, none is repeated. A failure after the first bytes cuts the connection (the transfer is then visibly incomplete); so does a client that takes nothing for 30 s (the server's idle limit). One caller (token subject, else client address) runs at most 2 exports at once (server setting): a third is 429 with `Retry-After` and the problem type `/problems/too-many-exports` (its own: the request quota, `/problems/rate-limited`, may have plenty left). Recorded in the audit trail as `export`. `X-Total-Count` sends the number of rows at once; `Accept-Encoding: gzip` gets a gzip body. Every row carries its `id` (CSV: the `id` column), the key to resume with: " +
     RESUME_RECIPE +
-    " A resumed CSV has no header row (`header=absent` in its media type), so its bytes append to the first part's.",
+    " A resumed CSV has no header row (`header=absent` in its media type), so its bytes append to the first part's. When the last row received may have been deleted since (`after` alone then answers 400), resume from its place in the order instead, as the list's `next_cursor` does: add its `date` as `after_date` and its `amount` as `after_amount`, both as received (`after=T0000104790&after_date=2026-11-20T17:55:02.000Z&after_amount=-123456789012.12345678`); the date orders read the date, the amount orders the amount, `id` breaking ties, and the row need not exist.",
   requestParams: { path: playerPath, query: transactionExportQuerySchema, header: sessionHeader },
   responses: readResponses(
     {
       description:
-        "The transactions; `Content-Disposition: attachment` names a file; `X-Total-Count` the rows of the whole export.",
+        "The transactions; `Content-Disposition: attachment` names a file; `X-Total-Count` the rows of the whole export. NDJSON: each line is one `TransactionExportLine` (the schema given is one line's), ended by a line feed.",
       headers: exportHeaders,
       content: {
         "text/csv": {
@@ -82,21 +83,35 @@ const exportPlayerTransactions = {
             export: {
               summary: "format=csv (X-Total-Count: 2)",
               value:
-                "player_id,id,date,event_type,event_name,event_note,amount,currency,payment_method,created_by,created_at,completed_at,status\r\n" +
-                "P000007,T0000104821,2026-11-20T18:04:11.000Z,deposit,Deposit,,250.5,EUR,Visa,System,2026-11-20T18:04:11.000Z,2026-11-20T18:04:12.000Z,completed\r\n" +
-                "P000007,T0000104790,2026-11-20T17:55:02.000Z,withdrawal,Withdrawal,,-123456789012.12345678,EUR,Bank transfer,System,2026-11-20T17:55:02.000Z,,pending\r\n",
+                "player_id,id,date,event_type,event_name,event_note,amount,currency,payment_method,created_by,created_at,completed_at,status,updated_at\r\n" +
+                "P000007,T0000104821,2026-11-20T18:04:11.000Z,deposit,Deposit,,250.5,EUR,Visa,System,2026-11-20T18:04:11.000Z,2026-11-20T18:04:12.000Z,completed,2026-11-20T18:04:12.000Z\r\n" +
+                "P000007,T0000104790,2026-11-20T17:55:02.000Z,withdrawal,Withdrawal,,-123456789012.12345678,EUR,Bank transfer,System,2026-11-20T17:55:02.000Z,,pending,2026-11-20T17:55:02.000Z\r\n",
             },
           },
         },
         "application/x-ndjson": {
-          schema: z
-            .string()
-            .meta({ description: "One JSON transaction record (with `player_id`) per line." }),
+          // OpenAPI 3.1 has no schema for the items of a stream (3.2's itemSchema): the schema is one line's, as
+          // NDJSON tooling reads it, and the description says so.
+          schema: transactionExportLineSchema,
           examples: {
             resumed: {
-              summary: "format=ndjson&after=T0000104821: the rows after it",
-              value:
-                '{"player_id":"P000007","id":"T0000104790","date":"2026-11-20T17:55:02.000Z","event_type":"withdrawal","event_name":"Withdrawal","event_note":null,"amount":-123456789012.12345678,"currency":"EUR","payment_method":"Bank transfer","created_by":"System","created_at":"2026-11-20T17:55:02.000Z","completed_at":null,"status":"pending"}\n',
+              summary: "format=ndjson&after=T0000104821: a line of the rows after it",
+              value: {
+                player_id: "P000007",
+                id: "T0000104790",
+                date: "2026-11-20T17:55:02.000Z",
+                event_type: "withdrawal",
+                event_name: "Withdrawal",
+                event_note: null,
+                amount: -123456.125,
+                currency: "EUR",
+                payment_method: "Bank transfer",
+                created_by: "System",
+                created_at: "2026-11-20T17:55:02.000Z",
+                completed_at: null,
+                status: "pending",
+                updated_at: "2026-11-20T17:55:02.000Z",
+              },
             },
           },
         },

@@ -11,19 +11,43 @@ import { streamPlayerTransactions } from "@/lib/players/stream-player-transactio
 import { EXPORT_MEDIA_TYPES, exportLines, exportPreamble } from "@/lib/players/transaction-export-format";
 import { playerIdSchema } from "@/lib/schemas/player";
 import { transactionExportQuerySchema } from "@/lib/schemas/transaction";
+import type { TransactionKey } from "@/lib/schemas/transaction-cursor";
 
 export const dynamic = "force-dynamic";
 
-/** `after=` as the key to resume from; a 400 naming `after` when it is no transaction of this player. */
-async function resumeKey(playerId: string, after: string | undefined, db: PrismaClient) {
+interface ResumeFrom {
+  after: string | undefined;
+  after_date: Date | undefined;
+  after_amount: string | undefined;
+}
+
+/**
+ * The key to resume from. With the last row's own values (`after_date`, `after_amount`: the schema requires the
+ * one the sort orders by) the key is built from them, so a row deleted meanwhile still marks the position; with
+ * `after` alone the row is looked up, and a 400 names `after` when it is no transaction of this player.
+ */
+async function resumeKey(
+  playerId: string,
+  { after, after_date, after_amount }: ResumeFrom,
+  db: PrismaClient,
+): Promise<TransactionKey | undefined> {
   if (after === undefined) return undefined;
+  if (after_date !== undefined || after_amount !== undefined) {
+    // The amount orders read only the size and the id, the date orders only the date and the id.
+    return {
+      id: after,
+      date: after_date ?? new Date(0),
+      ...(after_amount === undefined ? {} : { amount: after_amount.replace(/^-/, "") }),
+    };
+  }
   const key = await findTransactionPosition({ playerId, transactionId: after }, db);
   if (key) return key;
   throw invalidParameters([
     {
       name: "after",
       in: "query",
-      detail: "names no transaction of this player (pass the id of a row received)",
+      detail:
+        "names no transaction of this player (pass the id of a row received; for a row deleted since, add its date as after_date, or its amount as after_amount for the amount orders)",
     },
   ]);
 }
@@ -31,7 +55,7 @@ async function resumeKey(playerId: string, after: string | undefined, db: Prisma
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: string }>(
   async function transactionExportRoute(ctx) {
     const playerId = parsePathParam(playerIdSchema, "playerId", ctx.params.playerId);
-    const { format, sort, after, ...filters } = parseQuery(
+    const { format, sort, after, after_date, after_amount, ...filters } = parseQuery(
       transactionExportQuerySchema,
       ctx.url.searchParams,
     );
@@ -40,7 +64,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute<{ playerId: 
       // the resume point agree with the rows streamed.
       const { batches, total } = await routeRead(async (db) => ({
         batches: await streamPlayerTransactions(
-          { playerId, filters, sort, after: await resumeKey(playerId, after, db) },
+          {
+            playerId,
+            filters,
+            sort,
+            after: await resumeKey(playerId, { after, after_date, after_amount }, db),
+          },
           db,
         ),
         total: await countPlayerTransactions({ playerId, filters }, db),
