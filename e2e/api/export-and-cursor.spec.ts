@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { signToken } from "../../test/support/e2e-auth.ts";
 import { FIXTURE_PLAYER_ID, FIXTURE_TRANSACTIONS } from "../../test/support/test-fixtures.ts";
-import { expectDocumented, expectProblem, get } from "./helpers.ts";
+import { expectDocumented, expectProblem, get, responseValidator } from "./helpers.ts";
 
 const LIST = "/players/{playerId}/transactions";
+const EXPORT = "/players/{playerId}/transactions/export";
 const WHALE = "P000007";
 type Row = Record<string, string | number | null>;
 type Page = {
@@ -131,13 +132,9 @@ test.describe("GET /api/v1/players/{playerId}/transactions/export", () => {
     const [header, ...rows] = parseCsv(await res.text());
     // The columns: the player, then a transaction's fields as the paged API writes them, in its order.
     expect(reference.length).toBeGreaterThan(0);
-    // The last of them is `status` (pending, completed, failed or cancelled), as the list has it. Not
-    // `updated_at`: the export is the record db:import reads (follow the change feed for what changed).
-    expect(header).toEqual([
-      "player_id",
-      ...Object.keys(reference[0] ?? {}).filter((k) => k !== "updated_at"),
-    ]);
-    expect(header?.at(-1)).toBe("status");
+    // Every field of the list's rows, `updated_at` last (an addition at the end of the columns).
+    expect(header).toEqual(["player_id", ...Object.keys(reference[0] ?? {})]);
+    expect(header?.slice(-2)).toEqual(["status", "updated_at"]);
     const asCsv = (t: Row) => [
       WHALE,
       ...(header ?? []).slice(1).map((c) => (t[c] === null ? "" : String(t[c]))),
@@ -153,9 +150,12 @@ test.describe("GET /api/v1/players/{playerId}/transactions/export", () => {
     const text = await res.text();
     const lines = text.split("\n");
     expect(lines.pop()).toBe("");
+    // Each line is the list's row, updated_at included, with player_id first: what the document's line schema says.
     expect(lines.map((l) => JSON.parse(l))).toEqual(
-      reference.map(({ updated_at: _changed, ...t }) => ({ player_id: FIXTURE_PLAYER_ID, ...t })),
+      reference.map((t) => ({ player_id: FIXTURE_PLAYER_ID, ...t })),
     );
+    const line = await responseValidator(request, EXPORT, "200", "application/x-ndjson");
+    for (const l of lines) expect(line(JSON.parse(l)), JSON.stringify(line.errors)).toBe(true);
     expect(lines).toHaveLength(FIXTURE_TRANSACTIONS.length);
     // Digits a double would lose survive (the list's JSON has them too).
     const listText = await (

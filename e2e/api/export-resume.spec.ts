@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { signToken } from "../../test/support/e2e-auth.ts";
 import { httpGetThenDrop, lastId, wholeLines } from "../../test/support/export-stream.ts";
-import { AUTH, expectProblem, get } from "./helpers.ts";
+import { AUTH, expectProblem, get, responseValidator } from "./helpers.ts";
 
 /*
  * The exports over real HTTP: a consumer whose connection drops part-way resumes with `after=` and ends with one
@@ -22,13 +22,29 @@ const urlOf = (path: string) => new URL(path, test.info().project.use.baseURL).t
 const rawGet = (path: string, headers: Record<string, string>) =>
   httpGetThenDrop(urlOf(path), headers, Number.POSITIVE_INFINITY);
 
-/** Cut at `fraction` of the full length (connection dropped), keep whole lines, resume after the last one's id. */
-async function cutThenResume(path: (qs: string) => string, qs: string, fraction: number, fullLength: number) {
+/** `after=` the last line's id; with `byKey`, also its date and amount as received (the row need not exist). */
+function resumeAfter(head: string, byKey: boolean): string {
+  const after = `after=${encodeURIComponent(lastId(head, "ndjson"))}`;
+  if (!byKey) return after;
+  const last = head.trimEnd().split("\n").at(-1) ?? "";
+  const date = (JSON.parse(last) as { date: string }).date;
+  const amount = /"amount":(-?[\d.]+)/.exec(last)?.[1] ?? "";
+  return `${after}&after_date=${encodeURIComponent(date)}&after_amount=${encodeURIComponent(amount)}`;
+}
+
+/** Cut at `fraction` of the full length (connection dropped), keep whole lines, resume after the last one. */
+async function cutThenResume(
+  path: (qs: string) => string,
+  qs: string,
+  fraction: number,
+  fullLength: number,
+  byKey = false,
+) {
   const cut = await httpGetThenDrop(urlOf(path(qs)), IDENTITY, Math.floor(fullLength * fraction));
   expect(cut.status).toBe(200);
   const head = wholeLines(cut.body.subarray(0, Math.floor(fullLength * fraction)).toString("utf8"));
   expect(head.length).toBeGreaterThan(0);
-  const rest = await rawGet(path(`${qs}&after=${encodeURIComponent(lastId(head, "ndjson"))}`), IDENTITY);
+  const rest = await rawGet(path(`${qs}&${resumeAfter(head, byKey)}`), IDENTITY);
   expect(rest.status).toBe(200);
   return head + rest.body.toString("utf8");
 }
@@ -42,6 +58,8 @@ test.describe("transactions export: resume after a dropped connection, count, gz
       expect(lines.length).toBeGreaterThan(500);
       expect(full.headers["x-total-count"]).toBe(String(lines.length));
       expect(await cutThenResume(txPath, `sort=${sort}`, 0.4, text.length)).toBe(text);
+      // From the last line's own values (after_date, after_amount): the same rest, no lookup of the row.
+      expect(await cutThenResume(txPath, `sort=${sort}`, 0.7, text.length, true)).toBe(text);
     });
   }
 
@@ -79,6 +97,9 @@ test.describe("GET /api/v1/exports/players", () => {
     expect(masked.headers["x-total-count"]).toBe(String(maskedLines.length));
     expect(full.headers["x-total-count"]).toBe(String(maskedLines.length));
     expect(maskedLines.length).toBeGreaterThan(200);
+    // Each line is one PlayerProfile, as the document's x-ndjson schema (one line's) says.
+    const line = await responseValidator(request, "/exports/players", "200", "application/x-ndjson");
+    for (const l of maskedLines) expect(line(JSON.parse(l)), JSON.stringify(line.errors)).toBe(true);
     const first = JSON.parse(maskedLines[6] ?? "{}") as { id: string; email: string | null };
     expect(first.email).toMatch(/\*\*\*/);
     // Each line is what the profile read answers the same caller.

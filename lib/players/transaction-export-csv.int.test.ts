@@ -99,6 +99,8 @@ describe("CSV export over the route handler: safe to open in a spreadsheet", () 
     expect(cell("amount")).toBe("-12.5");
     expect(cell("date")).toBe("2025-03-01T10:00:00.000Z");
     expect(cell("completed_at")).toBe("2025-03-01T10:00:01.000Z");
-    expect(row?.at(-1)).toBe("completed");
+    expect(cell("status")).toBe("completed");
+    // updated_at, the last column, is the database's own stamp: an instant, as written for the list.
+    expect(row?.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 });

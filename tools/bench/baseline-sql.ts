@@ -1,4 +1,4 @@
-import { EXPORT_COLUMNS } from "@/lib/players/transaction-export-format";
+import { TRANSACTION_RECORD_COLUMNS } from "@/lib/players/transaction-export-format";
 
 /*
  * The baseline's query building: the straightforward SQL a hand-written service would issue
@@ -59,8 +59,8 @@ export function parseBaselineQuery(params: URLSearchParams): BaselineQuery {
   };
 }
 
-/** The API's transaction fields in the API's order: the export's columns without the player. */
-export const TRANSACTION_COLUMNS = EXPORT_COLUMNS.filter((c) => c !== "player_id");
+/** The API's transaction record fields in the API's order: the export's record columns without the player. */
+export const TRANSACTION_COLUMNS = TRANSACTION_RECORD_COLUMNS.filter((c) => c !== "player_id");
 
 /** WHERE clause and its parameters ($1 is the player). */
 export function baselineWhere(playerId: string, q: BaselineQuery): { where: string; params: unknown[] } {
