@@ -1,9 +1,11 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import createClient from "openapi-fetch";
+import { authHeaders, signToken } from "../../test/support/e2e-auth.ts";
 import { decimalFields, generateClientTypes } from "../../test/support/openapi-client-types.ts";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { createExactClient, parseExact } from "./exact-client.ts";
@@ -143,4 +145,32 @@ test("a typed client that sets X-Session-ID in a middleware type-checks and is a
   const problem = error as { detail: string; errors: { name: string; in: string }[] };
   expect(problem.errors).toEqual([{ name: "X-Session-ID", in: "header", detail: "is required" }]);
   expect(problem.detail).toBe("Header 'X-Session-ID' is required.");
+test("the typed client reads the bulk transactions with exact money, across players", async ({ baseURL }) => {
+  const token = await signToken("ledger-copy", { scope: "transactions:bulk", client_id: "ledger-copy" });
+  const session = `e2e-bulk-${randomUUID()}`;
+  const client = createExactClient(baseURL ?? "", authHeaders(token, session));
+  const { data, response } = await client.GET("/transactions", {
+    params: { query: { ids: ["FX0201", "NOPE"] }, header: { "X-Session-ID": session } },
+    parseAs: "text",
+  });
+  expect(response.status).toBe(200);
+  const page = parseExact<components["schemas"]["BulkTransactionPage"]>(data ?? "", new Set(["amount"]));
+  expect(page.transactions.map((t) => [t.id, t.player_id, t.amount])).toEqual([
+    ["FX0201", FIXTURE_PLAYER_ID, TWENTY_DIGITS],
+  ]);
+  expect(page).toMatchObject({ has_more: false, next_cursor: null });
+  // Keyset pages: the first page's cursor continues it.
+  const first = await client.GET("/transactions", {
+    params: { query: { limit: 2 }, header: { "X-Session-ID": session } },
+  });
+  expect(first.response.status).toBe(200);
+  expect(first.data?.next_cursor).toBeTruthy();
+  const next = await client.GET("/transactions", {
+    params: {
+      query: { limit: 2, cursor: first.data?.next_cursor ?? "" },
+      header: { "X-Session-ID": session },
+    },
+  });
+  expect(next.response.status).toBe(200);
+  expect(next.data?.transactions.map((t) => t.id)).not.toContain(first.data?.transactions[1]?.id);
 });

@@ -69,7 +69,7 @@ describe("app-issued access tokens", () => {
     expect(claims).toMatchObject({
       sub: "demo-admin",
       role: "admin",
-      scope: "players:read players:pii audit:read",
+      scope: "players:read players:pii audit:read transactions:bulk",
       sid: session.id,
       name: "Alex Admin",
       client_id: "player-account-back-office",

@@ -3,7 +3,12 @@ import { hasScope, rolesFromClaims, scopeClaimForRoles, scopesFromClaims } from 
 
 describe("scopes from token claims", () => {
   it("maps each role to its scopes", () => {
-    expect(scopesFromClaims({ roles: ["admin"] })).toEqual(["players:read", "players:pii", "audit:read"]);
+    expect(scopesFromClaims({ roles: ["admin"] })).toEqual([
+      "players:read",
+      "players:pii",
+      "audit:read",
+      "transactions:bulk",
+    ]);
     expect(scopesFromClaims({ roles: ["vip_manager"] })).toEqual(["players:read", "players:pii"]);
     expect(scopesFromClaims({ roles: ["support_agent"] })).toEqual(["players:read"]);
   });
@@ -15,6 +20,10 @@ describe("scopes from token claims", () => {
       "players:pii",
     ]);
     expect(scopesFromClaims({ role: "vip_manager" })).toEqual(["players:read", "players:pii"]);
+    // A machine client that copies the ledger is granted the bulk read by its scope claim alone.
+    expect(scopesFromClaims({ scope: "transactions:bulk", client_id: "ledger-copy" })).toEqual([
+      "transactions:bulk",
+    ]);
   });
 
   it("grants nothing for unknown, missing or malformed claims (least privilege)", () => {
@@ -25,7 +34,12 @@ describe("scopes from token claims", () => {
   });
 
   it("reads roles from `groups` as sign-in does (an IdP's groups claim)", () => {
-    expect(scopesFromClaims({ groups: ["admin"] })).toEqual(["players:read", "players:pii", "audit:read"]);
+    expect(scopesFromClaims({ groups: ["admin"] })).toEqual([
+      "players:read",
+      "players:pii",
+      "audit:read",
+      "transactions:bulk",
+    ]);
     expect(scopesFromClaims({ groups: "support_agent" })).toEqual(["players:read"]);
     expect(rolesFromClaims({ role: "support_agent", groups: ["vip_manager", "staff"] })).toEqual([
       "support_agent",

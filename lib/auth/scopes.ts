@@ -19,6 +19,8 @@ export const SCOPES = {
    * an admin grants it in the `scope` claim of a receiver's own token.
    */
   webhooksRead: "webhooks:read",
+  /** Read every player's transactions at once (GET /transactions): a copy of the whole ledger. */
+  transactionsBulk: "transactions:bulk",
 } as const;
 
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
@@ -32,13 +34,16 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "audit:read": "Read the audit trail of who read a player's data.",
   "webhooks:read":
     "Read the webhook events sent in the last 30 days: each event's body as sent (player data included), its endpoint and every attempt's status.",
+  "transactions:bulk":
+    "Read every player's transactions in one paged read (GET /transactions), for a machine client's copy. Admins have it; a machine client only when its token's `scope` grants it.",
 };
 
 // One list of roles for the sign-in and for the API's scopes.
 export { ROLES, type Role } from "./roles.ts";
 
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
-  admin: [SCOPES.playersRead, SCOPES.playersPii, SCOPES.auditRead],
+  // transactions:bulk copies every player's ledger at once: admins, and machine clients granted it by `scope`.
+  admin: [SCOPES.playersRead, SCOPES.playersPii, SCOPES.auditRead, SCOPES.transactionsBulk],
   vip_manager: [SCOPES.playersRead, SCOPES.playersPii],
   support_agent: [SCOPES.playersRead],
 };

@@ -5,6 +5,7 @@ import { publicOriginOf } from "@/lib/http/problem-types.mjs";
 import { markExtensibleEnums, WEBHOOK_TYPES_OPEN } from "@/lib/openapi/extensible-enums";
 import { activityPaths } from "@/lib/openapi/paths/activity";
 import { auditPaths } from "@/lib/openapi/paths/audit";
+import { bulkTransactionPaths } from "@/lib/openapi/paths/bulk-transactions";
 import { changePaths } from "@/lib/openapi/paths/changes";
 import { exportPaths } from "@/lib/openapi/paths/exports";
 import { livePaths } from "@/lib/openapi/paths/live";
@@ -191,6 +192,7 @@ export function buildOpenApiDocument() {
       ...auditPaths,
       ...changePaths,
       ...webhookEventPaths,
+      ...bulkTransactionPaths,
     },
     webhooks: webhookOperations,
   });

@@ -16,6 +16,7 @@ export const auditOperationSchema = z.enum(AUDIT_OPERATIONS).meta({
     "(the players it names in `result_player_ids`); " +
     "the player's data changes (one record per stream, none per nudge); " +
     "`profiles_export` is a batch of full profiles sent by the profiles export (one record per batch, its players in `result_player_ids`; the records of one export share its `request_id`); " +
+    "`transactions_bulk` is a page of `GET /transactions` (every player's transactions, or named ones; its players in `result_player_ids`); " +
     "`audit_trail` is a read of this trail.",
 });
 export type AuditOperation = z.infer<typeof auditOperationSchema>;

@@ -27,6 +27,7 @@ export const AUDIT_OPERATIONS = [
   "live_updates",
   "changes",
   "profiles_export",
+  "transactions_bulk",
   "audit_trail",
   "webhook_events",
 ] as const;

@@ -102,7 +102,7 @@ export async function createRouteKit(
       import("../../lib/openapi/document.ts"),
     ]);
   // The other player reads and the whole audit trail, keyed by the path segment after the player id.
-  const [facets, totals, activity, summary, auditLog, changes, profilesExport] = await Promise.all([
+  const [facets, totals, activity, summary, auditLog, changes, profilesExport, bulk] = await Promise.all([
     import(
       "../../app/api/v1/players/[playerId]/transaction-facets/route.ts"
     ) as unknown as Promise<RouteModule>,
@@ -116,6 +116,7 @@ export async function createRouteKit(
     import("../../app/api/v1/audit/route.ts") as unknown as Promise<RouteModule>,
     import("../../app/api/v1/changes/route.ts") as unknown as Promise<RouteModule>,
     import("../../app/api/v1/exports/players/route.ts") as unknown as Promise<RouteModule>,
+    import("../../app/api/v1/transactions/route.ts") as unknown as Promise<RouteModule>,
   ]);
   const playerReads: Record<string, RouteModule> = {
     transactions,
@@ -139,6 +140,9 @@ export async function createRouteKit(
     }
     if (api === "api" && v1 === "v1" && players === "changes" && playerId === undefined) {
       return { module: changes, params: {} };
+    }
+    if (api === "api" && v1 === "v1" && players === "transactions" && playerId === undefined) {
+      return { module: bulk, params: {} };
     }
     if (
       api === "api" &&

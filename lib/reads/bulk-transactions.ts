@@ -1,0 +1,40 @@
+import { SCOPES } from "@/lib/auth/scopes";
+import { routeRead } from "@/lib/db/read-router";
+import {
+  type BulkTransactionsResponse,
+  bulkTransactionsQuerySchema,
+  MAX_BULK_LIMIT,
+} from "@/lib/schemas/bulk-transaction";
+import { getTransactionsByIds, listTransactionsBulk } from "@/lib/transactions/list-transactions-bulk";
+import { defineRead } from "./read-definition.ts";
+
+/**
+ * GET /transactions: every player's transactions for a machine client's copy, keyset-paged in (updated_at, id)
+ * order, or up to 100 named transactions across players (`ids`). Needs `transactions:bulk` (admins, and machine
+ * clients granted it in their token's `scope`). A transaction row holds no contact data, so nothing is masked.
+ * Audited per page as `transactions_bulk`, with the players whose transactions the page returned.
+ */
+export const bulkTransactionsRead = defineRead({
+  scope: SCOPES.transactionsBulk,
+  params: {},
+  query: bulkTransactionsQuerySchema,
+  run: async function bulkTransactionsRead({ query }) {
+    const page = await routeRead((db) =>
+      query.ids
+        ? getTransactionsByIds({ ids: query.ids }, db)
+        : listTransactionsBulk(
+            { since: query.updated_since, after: query.cursor, limit: query.limit ?? MAX_BULK_LIMIT },
+            db,
+          ),
+    );
+    const body: BulkTransactionsResponse = {
+      transactions: page.transactions,
+      has_more: page.hasMore,
+      next_cursor: page.nextCursor,
+    };
+    return {
+      body,
+      audit: { operation: "transactions_bulk", playerId: null, resultPlayerIds: page.playerIds },
+    };
+  },
+});
