@@ -18,6 +18,8 @@ export interface BenchArgs {
   baselinePort: number;
   /** The floor app (tools/bench/floor-app); by default the port after the other two. */
   floorPort: number;
+  /** The bulk scenario stops after this many rows (default: every transaction). */
+  bulkRows?: number;
 }
 
 export const DEFAULT_DURATION_SECONDS = 4;
@@ -26,7 +28,7 @@ export const DEFAULT_PRODUCT_PORT = 3340;
 export const DEFAULT_BASELINE_PORT = 3341;
 
 const USAGE =
-  "usage: npm run bench -- [--database-url URL] [--duration SECONDS] [--rounds N] [--out FILE] [--scenarios a,b] [--build] [--port N] [--baseline-port N] [--floor-port N]";
+  "usage: npm run bench -- [--database-url URL] [--duration SECONDS] [--rounds N] [--out FILE] [--scenarios a,b] [--build] [--port N] [--baseline-port N] [--floor-port N] [--bulk-rows N]";
 
 function parsePort(flag: string, text: string): number {
   const port = Number(text);
@@ -44,6 +46,11 @@ export function parseBenchArgs(argv: readonly string[], env: Record<string, stri
   const scenarios = parseScenarios(values.get("--scenarios"));
   const { productPort, baselinePort, floorPort } = parsePorts(values);
   const out = values.get("--out");
+  const bulkText = values.get("--bulk-rows");
+  const bulkRows = bulkText === undefined ? undefined : Number(bulkText);
+  if (bulkRows !== undefined && !(Number.isInteger(bulkRows) && bulkRows >= 1)) {
+    throw new Error(`--bulk-rows: a whole number of rows (at least 1), got ${bulkText}`);
+  }
   return {
     databaseUrl,
     durationSeconds,
@@ -54,6 +61,7 @@ export function parseBenchArgs(argv: readonly string[], env: Record<string, stri
     baselinePort,
     floorPort,
     ...(out ? { out } : {}),
+    ...(bulkRows ? { bulkRows } : {}),
   };
 }
 
@@ -66,6 +74,7 @@ const VALUE_FLAGS = [
   "--port",
   "--baseline-port",
   "--floor-port",
+  "--bulk-rows",
 ];
 
 /** The flags given (`--flag value` or `--flag=value`; `--build` alone); an unknown one or a missing value throws. */

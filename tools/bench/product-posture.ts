@@ -52,6 +52,21 @@ export async function benchHeaders(): Promise<Record<string, string>> {
   return { authorization: `Bearer ${await benchToken()}`, "x-session-id": BENCH_SESSION_ID };
 }
 
+/** The bulk scenario's caller: a machine client granted transactions:bulk by its token's scope (a client id, no user). */
+export async function benchBulkHeaders(now = Math.floor(Date.now() / 1000)): Promise<Record<string, string>> {
+  const token = await new SignJWT({
+    sid: BENCH_SESSION_ID,
+    scope: "transactions:bulk",
+    client_id: "bench-copy",
+  })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject("bench-copy")
+    .setIssuedAt(now)
+    .setExpirationTime(now + TOKEN_LIFETIME_S)
+    .sign(new TextEncoder().encode(BENCH_JWT_SECRET));
+  return { authorization: `Bearer ${token}`, "x-session-id": BENCH_SESSION_ID };
+}
+
 /**
  * The portfolio scenario's caller: the VIP manager of db:generate's benchmark book, reading their own book (a
  * support agent may not read portfolios). Their role adds players:pii, as the back office's tokens for them do.

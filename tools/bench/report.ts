@@ -47,6 +47,8 @@ export const TARGETS = {
   whaleRatio: 1.0,
   p99Ms: 50,
   peakRssMiB: 400,
+  /** The bulk scenario: rows a machine client copies per second through GET /transactions. */
+  bulkRowsPerSecond: 100_000,
 } as const;
 
 /**

@@ -26,10 +26,11 @@ import {
   startHelperServer,
 } from "./app-process.ts";
 import { type BenchArgs, parseBenchArgs } from "./args.ts";
+import { type BulkCopyResult, bulkLine, copyAllTransactions, withBulk } from "./bulk-copy.ts";
 import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
 import { type BenchData, pickBenchData } from "./pick-bench-data.ts";
 import { startRssSampler, treeCpuSeconds } from "./process-rss.ts";
-import { benchHeaders, benchManagerHeaders, productBenchEnv } from "./product-posture.ts";
+import { benchBulkHeaders, benchHeaders, benchManagerHeaders, productBenchEnv } from "./product-posture.ts";
 import {
   combineRounds,
   formatTable,
@@ -170,8 +171,17 @@ export async function runBench(
       ? await cursorAtDepth(app.url, data, HEADERS)
       : null;
     const headers = { agentHeaders, managerHeaders };
-    const rows = await runScenarios(args, data, cursor, { app, baseline, floor }, samplers.rss, headers);
-    return finish({ args, data, rows, out, productLog }, samplers);
+    const pages = args.scenarios.filter((s) => s !== "bulk");
+    const rows = await runScenarios(
+      { ...args, scenarios: pages },
+      data,
+      cursor,
+      { app, baseline, floor },
+      samplers.rss,
+      headers,
+    );
+    const bulk = args.scenarios.includes("bulk") ? await measureBulk(app.url, args.bulkRows) : null;
+    return finish({ args, data, rows, bulk, out, productLog }, samplers);
   } finally {
     await stopAll();
     untrap();
@@ -225,6 +235,16 @@ async function runScenarios(
   return rows;
 }
 
+/** The bulk scenario: one machine client copying every transaction (or --bulk-rows of them). */
+async function measureBulk(url: string, maxRows: number | undefined): Promise<BulkCopyResult> {
+  say(
+    `bulk: copying ${maxRows ? `${maxRows.toLocaleString("en-US")} transactions` : "every transaction"} through GET /api/v1/transactions …`,
+  );
+  const result = await copyAllTransactions(url, await benchBulkHeaders(), maxRows);
+  say(bulkLine(result, TARGETS.bulkRowsPerSecond));
+  return result;
+}
+
 /**
  * The portfolio computed whole on every read: a second product server, configured as the first but keeping no
  * book (PORTFOLIO_KEPT_BOOKS=0), on the port after the others, for this scenario only.
@@ -248,14 +268,25 @@ async function measureWholeBook(
 
 /** The peaks, the summary and the table, printed and written. */
 function finish(
-  run: { args: BenchArgs; data: BenchData; rows: ResultRow[]; out: string; productLog: string },
+  run: {
+    args: BenchArgs;
+    data: BenchData;
+    rows: ResultRow[];
+    bulk: BulkCopyResult | null;
+    out: string;
+    productLog: string;
+  },
   { rss, serverRss, floorRss }: ReturnType<typeof startSamplers>,
 ) {
   const { rows } = run;
   const peakRssMiB = rss.stop();
   const serverPeakMiB = serverRss?.stop() ?? null;
   const floorPeakMiB = floorRss?.stop() ?? null;
-  const summary = summaryLine(rows, rss.samples() ? peakRssMiB : null);
+  const summary = withBulk(
+    summaryLine(rows, rss.samples() ? peakRssMiB : null),
+    run.bulk,
+    TARGETS.bulkRowsPerSecond,
+  );
   const table = formatTable(rows);
   const rssLine = memoryLine({
     samples: rss.samples(),
@@ -416,6 +447,7 @@ function writeResults(results: {
   args: BenchArgs;
   data: BenchData;
   rows: ResultRow[];
+  bulk: BulkCopyResult | null;
   out: string;
   productLog: string;
   table: string;
@@ -439,6 +471,7 @@ function writeResults(results: {
     table,
     "",
     rssLine,
+    ...(results.bulk ? ["", bulkLine(results.bulk, TARGETS.bulkRowsPerSecond)] : []),
     ...(notes.length ? ["", "Notes:", ...notes] : []),
     "",
     summary,

@@ -61,6 +61,8 @@ export function scenarioPaths(
       if (d.book.players === 0)
         return `no players of "${BENCH_BOOK_MANAGER}" (generate the data with db:generate)`;
       return same(`/api/v1/portfolio?${new URLSearchParams({ manager: BENCH_BOOK_MANAGER })}`);
+    case "bulk":
+      return "a copy, not a page: measured by tools/bench/bulk-copy.ts";
     case "export-csv": {
       const filters = { from_date: d.export.fromDate };
       return {

@@ -125,6 +125,7 @@ describe("generateDataset", () => {
       "transactions_player_type_abs_amount_id_idx",
       "transactions_player_type_date_id_idx",
       "transactions_player_updated_at_idx",
+      "transactions_updated_at_id_idx",
       "transactions_wagering_bets_idx",
     ]);
     const fk = await client.query(
