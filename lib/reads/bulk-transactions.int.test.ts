@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
+import { getPrisma } from "@/lib/db/client";
+import { stringifyJson } from "@/lib/http/json";
+import { toTransaction } from "@/lib/players/map-transaction";
 import { kitToken, routeKitForFile } from "@/test/support/route-test-kit";
 import { FIXTURE_PLAYER_ID } from "@/test/support/test-fixtures";
 
@@ -63,20 +66,41 @@ async function badParameters(query: string): Promise<string[]> {
   return (res.json as { errors: { name: string }[] }).errors.map((e) => e.name);
 }
 
-/** Six transactions of two players written by one statement: one updated_at, a tie broken by id. */
+/**
+ * Six transactions of two players written by one statement: one updated_at, a tie broken by id. Their fields vary
+ * as the mapper's cases do: a note or none, money in and out, whole and 8-decimal, pending (no completed_at).
+ */
 async function insertTied(prefix: string): Promise<Date> {
   const { rows } = await sql.query<{ now: Date }>("SELECT now() AS now");
   const values = [1, 2, 3, 4, 5, 6]
-    .map(
-      (i) =>
-        `('${prefix}${i}', '${i % 2 ? FIXTURE_PLAYER_ID : "P000002"}', '2020-01-01T00:00:00Z', 'deposit', 'Card Deposit', ${i}.12345678, 'EUR', 'System', '2020-01-01T00:00:00Z', 'completed', '2020-01-01T00:00:01Z')`,
-    )
+    .map((i) => {
+      const player = i % 2 ? FIXTURE_PLAYER_ID : "P000002";
+      const amount = ["1.12345678", "-250", "0.5", "-0.00000001", "123456789012.12345678", "7.10000000"][
+        i - 1
+      ];
+      const note = i === 3 ? `'a "quoted" note ✓'` : "NULL";
+      const done = i === 6 ? "'pending', NULL" : "'completed', '2020-01-01T00:00:01.5Z'";
+      return `('${prefix}${i}', '${player}', '2020-01-01T00:00:00.123Z', 'deposit', 'Card Deposit', ${note}, ${amount}, 'EUR', 'Visa', 'System', '1999-12-31T23:59:59.999Z', ${done})`;
+    })
     .join(",");
   await sql.query(
-    `INSERT INTO transactions (id, player_id, date, event_type, event_name, amount, currency, created_by, created_at,
-       status, completed_at) VALUES ${values}`,
+    `INSERT INTO transactions (id, player_id, date, event_type, event_name, event_note, amount, currency,
+       payment_method, created_by, created_at, status, completed_at) VALUES ${values}`,
   );
   return rows[0]?.now ?? new Date();
+}
+
+/** The body text the app's own mapper and JSON writer give for the same rows: the statement's text must equal it. */
+async function mapperText(body: Page): Promise<string> {
+  const ids = body.transactions.map((r) => r.id);
+  const rows = await getPrisma().transaction.findMany({ where: { id: { in: ids } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const transactions = ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw new Error(`${id} not found`);
+    return { ...toTransaction(row), player_id: row.playerId };
+  });
+  return stringifyJson({ transactions, has_more: body.has_more, next_cursor: body.next_cursor });
 }
 
 describe("GET /api/v1/transactions", () => {
@@ -99,15 +123,26 @@ describe("GET /api/v1/transactions", () => {
 
   it("answers the list's rows with player_id and exact money, as the document describes", async () => {
     const since = await insertTied("TBULKM");
-    const res = await kit.call("GET", `/api/v1/transactions?updated_since=${since.toISOString()}&limit=2`, {
+    const res = await kit.call("GET", `/api/v1/transactions?updated_since=${since.toISOString()}&limit=6`, {
       token: machine,
     });
     expect(res.status).toBe(200);
     expect(kit.validate("/transactions", res.json)).toEqual([]);
     // Every digit of numeric(20,8), as the player's list writes it.
-    expect(res.text).toContain('"amount":1.12345678');
+    expect(res.text).toContain('"amount":123456789012.12345678');
     const body = res.json as Page;
-    expect(body.transactions.map((r) => r.id)).toEqual(["TBULKM1", "TBULKM2"]);
+    expect(body.transactions.map((r) => r.id)).toEqual([
+      "TBULKM1",
+      "TBULKM2",
+      "TBULKM3",
+      "TBULKM4",
+      "TBULKM5",
+      "TBULKM6",
+    ]);
+    // Byte for byte what the list's mapper and the app's JSON writer give, here and on a page of the seed.
+    expect(res.text).toBe(await mapperText(body));
+    const seed = await kit.call("GET", "/api/v1/transactions?limit=1000", { token: machine });
+    expect(seed.text).toBe(await mapperText(seed.json as Page));
     const list = await kit.call(
       "GET",
       `/api/v1/players/${FIXTURE_PLAYER_ID}/transactions?transaction_id=TBULKM1`,

@@ -1,10 +1,6 @@
 import { SCOPES } from "@/lib/auth/scopes";
 import { routeRead } from "@/lib/db/read-router";
-import {
-  type BulkTransactionsResponse,
-  bulkTransactionsQuerySchema,
-  MAX_BULK_LIMIT,
-} from "@/lib/schemas/bulk-transaction";
+import { bulkTransactionsQuerySchema, MAX_BULK_LIMIT } from "@/lib/schemas/bulk-transaction";
 import { getTransactionsByIds, listTransactionsBulk } from "@/lib/transactions/list-transactions-bulk";
 import { defineRead } from "./read-definition.ts";
 
@@ -27,13 +23,8 @@ export const bulkTransactionsRead = defineRead({
             db,
           ),
     );
-    const body: BulkTransactionsResponse = {
-      transactions: page.transactions,
-      has_more: page.hasMore,
-      next_cursor: page.nextCursor,
-    };
     return {
-      body,
+      body: page.body,
       audit: { operation: "transactions_bulk", playerId: null, resultPlayerIds: page.playerIds },
     };
   },
