@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import createClient from "openapi-fetch";
-import { authHeaders, signToken } from "../../test/support/e2e-auth.ts";
+import { signToken } from "../../test/support/e2e-auth.ts";
 import { decimalFields, generateClientTypes } from "../../test/support/openapi-client-types.ts";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { createExactClient, parseExact } from "./exact-client.ts";
@@ -145,10 +145,12 @@ test("a typed client that sets X-Session-ID in a middleware type-checks and is a
   const problem = error as { detail: string; errors: { name: string; in: string }[] };
   expect(problem.errors).toEqual([{ name: "X-Session-ID", in: "header", detail: "is required" }]);
   expect(problem.detail).toBe("Header 'X-Session-ID' is required.");
+});
+
 test("the typed client reads the bulk transactions with exact money, across players", async ({ baseURL }) => {
   const token = await signToken("ledger-copy", { scope: "transactions:bulk", client_id: "ledger-copy" });
   const session = `e2e-bulk-${randomUUID()}`;
-  const client = createExactClient(baseURL ?? "", authHeaders(token, session));
+  const client = createExactClient(baseURL ?? "", { token, sessionId: session });
   const { data, response } = await client.GET("/transactions", {
     params: { query: { ids: ["FX0201", "NOPE"] }, header: { "X-Session-ID": session } },
     parseAs: "text",

@@ -63,6 +63,7 @@ describe("Link in the document", () => {
     "listAuditLog",
     "listChanges",
     "listWebhookEvents",
+    "listTransactions",
   ];
 
   it.each(paged)("%s declares Link on its 200", (id) => {

@@ -43,7 +43,15 @@ async function page(query: string, token = machine, session = "bulk-read"): Prom
     headers: { "x-session-id": session },
   });
   expect(res.status, `${query}: ${res.text}`).toBe(200);
-  return res.json as Page;
+  const body = res.json as Page;
+  // Link names the next page: this query with the cursor changed; none on the last page.
+  const kept = query.split("&").filter((pair) => pair !== "" && !/^(cursor|offset)=/.test(pair));
+  expect(res.headers.get("link")).toBe(
+    body.has_more
+      ? `</api/v1/transactions?${[...kept, `cursor=${body.next_cursor}`].join("&")}>; rel="next"`
+      : null,
+  );
+  return body;
 }
 
 /** Every page from `query` on, following next_cursor; `between` runs after each page. */

@@ -1,5 +1,6 @@
 import { SCOPES } from "@/lib/auth/scopes";
 import { routeRead } from "@/lib/db/read-router";
+import { cursorNextPage } from "@/lib/http/next-link";
 import { bulkTransactionsQuerySchema, MAX_BULK_LIMIT } from "@/lib/schemas/bulk-transaction";
 import { getTransactionsByIds, listTransactionsBulk } from "@/lib/transactions/list-transactions-bulk";
 import { defineRead } from "./read-definition.ts";
@@ -28,4 +29,5 @@ export const bulkTransactionsRead = defineRead({
       audit: { operation: "transactions_bulk", playerId: null, resultPlayerIds: page.playerIds },
     };
   },
+  next: (body) => cursorNextPage(body),
 });

@@ -46,9 +46,21 @@ interface JsonRow {
   json: string;
 }
 
+/** A page's JSON text, with the paging fields beside it: the route's `Link` needs them without parsing the text. */
+export class BulkPageText extends JsonText<BulkTransactionsResponse> {
+  readonly has_more: boolean;
+  readonly next_cursor: string | null;
+
+  constructor(text: string, paging: { has_more: boolean; next_cursor: string | null }) {
+    super(text);
+    this.has_more = paging.has_more;
+    this.next_cursor = paging.next_cursor;
+  }
+}
+
 export interface BulkPage {
   /** The answer's body (BulkTransactionsResponse) as JSON text. */
-  body: JsonText<BulkTransactionsResponse>;
+  body: BulkPageText;
   rows: number;
   /** The distinct players of the page's rows, in first-seen order (the audit record names them). */
   playerIds: string[];
@@ -75,7 +87,7 @@ function toPage(rows: readonly JsonRow[], hasMore: boolean): BulkPage {
   const next = hasMore && last ? encodeBulkCursor({ updatedAt: last.updated_at, id: last.id }) : null;
   const text = `{"transactions":[${rows.map((r) => r.json).join(",")}],"has_more":${hasMore},"next_cursor":${JSON.stringify(next)}}`;
   return {
-    body: new JsonText<BulkTransactionsResponse>(text),
+    body: new BulkPageText(text, { has_more: hasMore, next_cursor: next }),
     rows: rows.length,
     playerIds: [...new Set(rows.map((r) => r.player_id))],
   };

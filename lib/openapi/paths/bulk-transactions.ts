@@ -1,6 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPES } from "@/lib/auth/scopes";
-import { ok, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
+import { ok, paged, readHeaders, readResponses, requires } from "@/lib/openapi/operation-parts";
 import { bulkTransactionsQuerySchema, bulkTransactionsResponseSchema } from "@/lib/schemas/bulk-transaction";
 
 /* Every player's transactions for a machine client's copy (docs/integrations.md, "Copying every transaction"). */
@@ -38,10 +38,12 @@ const listTransactions = {
   requestParams: { query: bulkTransactionsQuerySchema, header: readHeaders },
   responses: {
     ...readResponses(
-      ok(
-        "A page of transactions after `cursor` (or the named ones).",
-        bulkTransactionsResponseSchema,
-        pageExample,
+      paged(
+        ok(
+          "A page of transactions after `cursor` (or the named ones). While `has_more`, `Link` names the next page (`cursor` = `next_cursor`, the other parameters kept).",
+          bulkTransactionsResponseSchema,
+          pageExample,
+        ),
       ),
       "Invalid `updated_since`, `cursor` (not one this read issued: garbled, or a cursor of another order such as a player's list), `limit` or `ids` (more than 100 distinct ids), or `ids` combined with `updated_since`, `cursor` or `limit`.",
     ),
