@@ -11,6 +11,7 @@ import { seedDemoData } from "@/prisma/seed";
 import { ChangeFeedSyncer } from "../../test/support/change-feed-syncer.ts";
 import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
 import { closeApp } from "../../test/support/in-process-app.ts";
+import { LedgerSyncer } from "../../test/support/ledger-syncer.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../../test/support/nats-server.ts";
 import { createRouteKit, type RouteKit } from "../../test/support/route-test-kit.ts";
 import { txLine } from "../../test/support/test-import-lines.ts";
@@ -25,7 +26,9 @@ import { startQuietIngest } from "./live-test-kit.ts";
  * with exactly what a full re-read gives; then the log is pruned past its position, and the feed reset: each time
  * the feed answers 410, the syncer starts again with a full read and again ends with what a full re-read gives.
  * A second syncer follows with `include=record` (the records the pages carry, no read per change) and must end
- * with the same state each time.
+ * with the same state each time. A third keeps every player's transactions: it copies them through the bulk read
+ * (`GET /transactions`, along its Link headers) and follows with `include=record`; each time it must equal a fresh
+ * copy and the table.
  */
 
 const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3202) + 50; // the live tests' NATS port; files run one by one
@@ -180,6 +183,18 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
     await syncer.fullSync();
     await recorded.fullSync();
     expect(syncer.state.profiles.size).toBe(240); // the demo data's players
+    const ledgerToken = await kit.token("ledger-copy", { scope: "players:read transactions:bulk" });
+    const ledger = new LedgerSyncer(kit, ledgerToken);
+    await ledger.fullSync();
+    /** The ledger copy equals a fresh copy through the bulk read, and holds every row of the table. */
+    const expectLedgerExact = async () => {
+      const fresh = new LedgerSyncer(kit, ledgerToken);
+      await fresh.fullSync();
+      const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM transactions");
+      expect(fresh.rows.size).toBe(Number(rows[0]?.n));
+      expect(Object.fromEntries(ledger.rows)).toEqual(Object.fromEntries(fresh.rows));
+    };
+    await expectLedgerExact();
 
     const client = await pool.connect();
     try {
@@ -193,6 +208,8 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
     }
     await syncer.follow();
     await recorded.follow();
+    await ledger.follow();
+    await expectLedgerExact();
     expect(syncer.stats.resets).toBe(1); // db:generate replaced everything: one reset, one full read
     expect(recorded.stats.resets).toBe(1);
     const recordedAfterReset = { ...recorded.stats };
@@ -200,6 +217,13 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
 
     await importFiles();
     await publishLiveEvents();
+    const ledgerCopies = ledger.stats.fullCopies;
+    await ledger.follow();
+    // Imports and live events follow from the pages' records alone: no full copy again.
+    expect(ledger.stats.fullCopies).toBe(ledgerCopies);
+    expect(ledger.rows.has("TLIVE-D1")).toBe(true);
+    expect(ledger.rows.has("TIMP-3")).toBe(true);
+    await expectLedgerExact();
     const applied = await syncer.follow();
     expect(applied).toBeGreaterThan(0);
     expect(await recorded.follow()).toBeGreaterThan(0);
@@ -254,6 +278,8 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
     await pool.query("DELETE FROM changes WHERE position <= (SELECT max(position) FROM changes)");
     await syncer.follow();
     await recorded.follow();
+    await ledger.follow();
+    await expectLedgerExact();
     expect(syncer.stats.restarts).toBe(1);
     expect(recorded.stats.restarts).toBe(1);
     expect(blockedIn("P000010")).toBe(pruned);
@@ -265,6 +291,8 @@ describe.runIf(hasNats)("following the change feed reaches the state of a full r
     const rotated = await flip("P000011");
     await syncer.follow();
     await recorded.follow();
+    await ledger.follow();
+    await expectLedgerExact();
     expect(syncer.stats.restarts).toBe(2);
     expect(recorded.stats.restarts).toBe(2);
     expect(syncer.feed).not.toBe(feedBefore);
