@@ -111,9 +111,10 @@ describe("importNdjson", () => {
       "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'transactions'",
     );
     // The key, four date orders, two amount-size orders, the bonus grants', the pending withdrawals' and the
-    // wagering bets' partial indexes (with their WHERE back), the lookup's lower(id) and the change feed's
-    // (player_id, updated_at).
-    expect(indexes.rowCount).toBe(12);
+    // wagering bets' partial indexes (with their WHERE back), the lookup's lower(id), the change feed's
+    // (player_id, updated_at) and the bulk read's (updated_at, id).
+    expect(indexes.rowCount).toBe(13);
+    expect(indexes.rows.map((r) => r.indexname)).toContain("transactions_updated_at_id_idx");
     expect(indexes.rows.find((r) => r.indexname === "transactions_bonus_grants_idx")?.indexdef).toMatch(
       /INCLUDE \(amount\) WHERE \(\(event_type = 'bonus'::event_type\) AND \(amount > \(0\)::numeric\) AND \(completed_at IS NOT NULL\)\)/,
     );
