@@ -204,9 +204,12 @@ for (const size of SIZES) {
       expect(file.suggestedFilename()).toBe("P000007_transactions_withdrawal_2025-01-01_2025-12-31.csv");
       const text = await (await file.createReadStream()).toArray();
       const lines = Buffer.concat(text).toString("utf8").trimEnd().split("\r\n");
-      expect(lines[0]?.split(",").at(-1)).toBe("status");
-      for (const line of lines.slice(1, 50))
-        expect(["pending", "completed"]).toContain(line.split(",").at(-1));
+      // The status column, then updated_at last (as on the list's rows).
+      expect(lines[0]?.split(",").slice(-2)).toEqual(["status", "updated_at"]);
+      for (const line of lines.slice(1, 50)) {
+        expect(["pending", "completed"]).toContain(line.split(",").at(-2));
+        expect(line.split(",").at(-1)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      }
     });
 
     test("after the session expires, sign-in says so and returns to the same view", async ({
