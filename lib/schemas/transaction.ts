@@ -7,7 +7,7 @@ import {
   pageEnvelope,
   safeText,
 } from "./common.ts";
-import { checkDateRange, dateBoundParam, parseDateBound } from "./date-bound.ts";
+import { checkDateRange, dateBoundParam } from "./date-bound.ts";
 import { CREATORS, EVENT_TYPES } from "./enums.ts";
 import {
   decodeSortedCursor,
@@ -15,7 +15,7 @@ import {
   type TransactionCursor,
   type TransactionSort,
 } from "./transaction-cursor.ts";
-import { updatedSinceParam } from "./updated-since.ts";
+import { offsetInstant, updatedSinceParam } from "./updated-since.ts";
 
 export { CREATORS, EVENT_TYPES };
 export const TRANSACTION_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
@@ -165,25 +165,13 @@ export type { TransactionSort };
 export const EXPORT_FORMATS = ["csv", "ndjson"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** An instant as the export writes it (and any other with an offset): the `date` of the last row received. */
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 /** An amount as the export writes it: signed exact digits, numeric(20,8) at most. */
 const AMOUNT = /^-?(0|[1-9]\d{0,11})(\.\d{1,8})?$/;
 
-const afterDateParam = z
-  .string()
-  .transform((text, ctx): Date => {
-    const bound = INSTANT.test(text) ? parseDateBound(text, "from") : null;
-    if (!bound) {
-      ctx.addIssue({
-        code: "custom",
-        message:
-          "must be the last row's `date` as received: an ISO 8601 instant with an offset and at most millisecond precision",
-      });
-      return z.NEVER;
-    }
-    return bound.at;
-  })
+/** The `date` of the last row received, as the export writes it (or any other instant with an offset). */
+const afterDateParam = offsetInstant(
+  "must be the last row's `date` as received: an ISO 8601 instant with an offset and at most millisecond precision",
+)
   .optional()
   .meta({
     override: { type: "string", format: "date-time" },

@@ -5,24 +5,28 @@ import { parseDateBound } from "./date-bound.ts";
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /**
+ * A full instant with an offset, at most millisecond precision, as a Date; anything else is an issue saying
+ * `message`. Shared by `updated_since` and the export's `after_date`.
+ */
+export function offsetInstant(message: string) {
+  return z.string().transform((text, ctx): Date => {
+    const bound = INSTANT.test(text) ? parseDateBound(text, "from") : null;
+    if (!bound) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return bound.at;
+  });
+}
+
+/**
  * `updated_since`: keep the records whose `updated_at` is at or after this instant. Only a full instant with an
  * offset is taken (a date alone or a time without an offset would be read in some time zone, and a syncer that
  * misreads its bound skips changes); at most millisecond precision, as stored.
  */
-export const updatedSinceParam = z
-  .string()
-  .transform((text, ctx): Date => {
-    const bound = INSTANT.test(text) ? parseDateBound(text, "from") : null;
-    if (!bound) {
-      ctx.addIssue({
-        code: "custom",
-        message:
-          "must be an ISO 8601 instant with an offset and at most millisecond precision, e.g. 2026-11-20T12:00:00.000Z",
-      });
-      return z.NEVER;
-    }
-    return bound.at;
-  })
+export const updatedSinceParam = offsetInstant(
+  "must be an ISO 8601 instant with an offset and at most millisecond precision, e.g. 2026-11-20T12:00:00.000Z",
+)
   .optional()
   .meta({
     override: { type: "string", format: "date-time" },
