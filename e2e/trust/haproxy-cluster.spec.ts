@@ -6,8 +6,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { Redis } from "ioredis";
 import pg from "pg";
+import { deleteRedisKeys } from "../../test/support/redis-keys.ts";
 import { TEST_REDIS_URL } from "../../test/support/test-redis.ts";
 import { childPid, TEST_SESSION_SECRET } from "../../tools/bench/app-process.ts";
 import { clusterDown, clusterStatus, clusterUp, socketDirOf } from "../../tools/cluster/cluster.ts";
@@ -119,18 +119,7 @@ test.afterAll(async () => {
   // Whatever happened in the tests: cluster:down stops what cluster:up started.
   if (readClusterState(stateDir)) await clusterDown(settings);
   rmSync(stateDir, { recursive: true, force: true });
-  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  redis.on("error", () => {});
-  if (
-    await redis.connect().then(
-      () => true,
-      () => false,
-    )
-  ) {
-    const keys = await redis.keys(`${REDIS_PREFIX}*`);
-    if (keys.length) await redis.del(...keys);
-  }
-  redis.disconnect();
+  await deleteRedisKeys(TEST_REDIS_URL, REDIS_PREFIX);
 });
 
 /** The pid cluster:up recorded for an instance (its launcher, scripts/serve.mjs). */

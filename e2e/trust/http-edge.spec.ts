@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
+import { deleteRedisKeys } from "../../test/support/redis-keys.ts";
 import { appBase, appsStoppedAfterAll, auditRowsOf, type HttpResult, httpGet, isFailure } from "./harness.ts";
 
 /*
@@ -23,18 +24,7 @@ let embeddedDir: string | undefined;
 
 test.afterAll(async () => {
   if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  redis.on("error", () => {});
-  if (
-    await redis.connect().then(
-      () => true,
-      () => false,
-    )
-  ) {
-    const keys = await redis.keys(`${REDIS_PREFIX}*`);
-    if (keys.length) await redis.del(...keys);
-  }
-  redis.disconnect();
+  await deleteRedisKeys(REDIS_URL, REDIS_PREFIX);
 });
 
 const postgresEnv = () => ({
