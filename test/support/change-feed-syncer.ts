@@ -9,7 +9,7 @@ import type { RouteKit } from "./route-test-kit.ts";
  * entry's record from the page instead of reading it again.
  */
 
-interface FeedChange {
+export interface FeedChange {
   position: number;
   kind: string;
   player_id: string | null;
@@ -19,7 +19,7 @@ interface FeedChange {
   record?: unknown;
 }
 
-interface FeedPage {
+export interface FeedPage {
   changes: FeedChange[];
   next: number;
   has_more: boolean;

@@ -1,3 +1,4 @@
+import type { FeedChange, FeedPage } from "./change-feed-syncer.ts";
 import type { RouteKit } from "./route-test-kit.ts";
 
 /*
@@ -8,22 +9,6 @@ import type { RouteKit } from "./route-test-kit.ts";
  * it again with a full copy; a bulk entry (`player.transactions_changed`) is read again through the bulk read from
  * its `changed_at`. Its copy, compared with a fresh full copy, is the bulk read's and the feed's exactness test.
  */
-
-interface FeedChange {
-  kind: string;
-  player_id: string | null;
-  transaction_id: string | null;
-  changed_at: string;
-  record?: unknown;
-}
-
-interface FeedPage {
-  changes: FeedChange[];
-  next: number;
-  has_more: boolean;
-  tail: number;
-  feed: string;
-}
 
 interface BulkRow {
   id: string;
