@@ -2,5 +2,9 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { registerServerHooks } = await import("./lib/runtime/server-hooks.ts");
-  await registerServerHooks();
+  const { getPlayerChangeFeed, stopPlayerChangeFeed } = await import("./lib/live/player-change-feed.ts");
+  // The platform knows no feature: the live feed is handed to it here, where the application is composed.
+  await registerServerHooks({
+    feeds: [{ start: () => void getPlayerChangeFeed(), stop: stopPlayerChangeFeed }],
+  });
 }

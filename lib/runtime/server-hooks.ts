@@ -7,7 +7,6 @@ import { getRateLimiter } from "@/lib/http/rate-limit";
 import { installRequestStamp, isRequestStampPreloaded } from "@/lib/http/request-stamp.mjs";
 import { closeAllEventStreams } from "@/lib/http/sse-response";
 import { installUpgradeGuard } from "@/lib/http/upgrade-guard.mjs";
-import { getPlayerChangeFeed, stopPlayerChangeFeed } from "@/lib/live/player-change-feed";
 import { describeError, log } from "@/lib/log";
 import { checkDatabaseRoleAtStart } from "./database-role-check.ts";
 
@@ -28,7 +27,13 @@ export const DEMO_AUTH_WARNING =
  * SIGTERM/SIGINT drains the audit queue. Next.js itself stops accepting connections on those signals,
  * lets in-flight requests finish, each answering only once its audit row is committed, before exiting.
  */
-export async function registerServerHooks(): Promise<void> {
+/** A long-lived feature the server starts with its database and stops on a signal (the live player feed). */
+export interface ServerFeed {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export async function registerServerHooks(options: { feeds: readonly ServerFeed[] }): Promise<void> {
   let env: ReturnType<typeof getEnv>;
   try {
     env = getEnv();
@@ -67,7 +72,7 @@ export async function registerServerHooks(): Promise<void> {
     // Open event streams would keep Next.js waiting for their responses to end: end them now (the pages reconnect
     // to another instance), and close the LISTEN connection.
     closeAllEventStreams();
-    void stopPlayerChangeFeed().catch(() => {});
+    for (const feed of options.feeds) void feed.stop().catch(() => {});
     void shutdownAuditQueue().catch((error) => log.error("audit drain failed", describeError(error)));
   };
   process.on("SIGTERM", onSignal);
@@ -80,6 +85,6 @@ export async function registerServerHooks(): Promise<void> {
       refuse: () => process.exit(1),
     });
     // Start listening for player changes now, so the first page's stream finds the feed's state known.
-    getPlayerChangeFeed();
+    for (const feed of options.feeds) feed.start();
   }
 }
