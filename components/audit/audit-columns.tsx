@@ -1,6 +1,5 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { AuditEventData } from "@/lib/client/wire";
 import {
   type AuditEntry,
@@ -9,6 +8,7 @@ import {
   describeReader,
   formatAuditTime,
 } from "@/lib/format/audit";
+import type { TimeZoneChoice } from "@/lib/format/days";
 
 /** What every cell gets: the row's entry (one read or a page view's reads) and how to show times. */
 export interface AuditCellContext {

@@ -2,10 +2,10 @@
 
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { Fragment, type ReactNode, useMemo } from "react";
-import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { AuditEventData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { type AuditEntry, describeEntry, groupAuditEvents } from "@/lib/format/audit";
+import type { TimeZoneChoice } from "@/lib/format/days";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
 import { useRowDetails } from "@/lib/hooks/use-row-details";
 import { useTimeZone } from "@/lib/hooks/use-time-zone";

@@ -1,7 +1,7 @@
 import { Users } from "lucide-react";
 import { type AuditReaderData, readersHeadline } from "@/lib/client/audit-trail";
-import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import { formatDateTime } from "@/lib/format/dates";
+import type { TimeZoneChoice } from "@/lib/format/days";
 import { formatCount } from "@/lib/format/money";
 
 /**

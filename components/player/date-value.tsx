@@ -1,7 +1,7 @@
 "use client";
 
-import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import { formatDateTime, formatRelative, timeZoneLabel } from "@/lib/format/dates";
+import type { TimeZoneChoice } from "@/lib/format/days";
 
 /** An absolute date in the page's time zone, with the relative time after it. */
 export function DateValue({

@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { PlayerProfileData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatDateTime, formatRelative } from "@/lib/format/dates";
+import type { TimeZoneChoice } from "@/lib/format/days";
 import { formatMoney } from "@/lib/format/money";
 import { Badge } from "../ui/badge.tsx";
 import { TitledCard } from "../ui/card.tsx";

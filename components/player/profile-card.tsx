@@ -3,9 +3,9 @@
 import { EyeOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { telHref } from "@/lib/client/player-contact";
-import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
 import type { PlayerProfileData } from "@/lib/client/wire";
 import { timeZoneLabel } from "@/lib/format/dates";
+import type { TimeZoneChoice } from "@/lib/format/days";
 import { humanize } from "@/lib/format/labels";
 import { TitledCard } from "../ui/card.tsx";
 import { DateValue } from "./date-value.tsx";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Globe } from "lucide-react";
-import { TIME_ZONES } from "@/lib/client/transaction-url-state";
+import { TIME_ZONES } from "@/lib/format/days";
 import { useLocalTimeZoneName, useTimeZone } from "@/lib/hooks/use-time-zone";
 import { SegmentedControl } from "../ui/segmented-control.tsx";
 

@@ -19,12 +19,12 @@ import {
   isEventType,
   presetRange,
   type SortValue,
-  type TimeZoneChoice,
   type TransactionViewState,
 } from "@/lib/client/transaction-url-state";
 import type { TransactionFacetsData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { timeZoneLabel } from "@/lib/format/dates";
+import type { TimeZoneChoice } from "@/lib/format/days";
 import { useDateDraft } from "@/lib/hooks/use-date-draft";
 import { Button } from "../ui/button.tsx";
 import { MultiSelect } from "./multi-select.tsx";

@@ -3,8 +3,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Fragment } from "react";
 import { leftOutOfSum } from "@/lib/client/moved-money";
+import { TRANSACTION_STATUS_LABELS } from "@/lib/client/transaction-labels";
 import type { TransactionTotalsData } from "@/lib/client/wire";
-import { TRANSACTION_STATUS_LABELS } from "@/lib/format/labels";
 import { formatCount, formatMoney } from "@/lib/format/money";
 
 /**

@@ -1,8 +1,8 @@
 "use client";
 
 import { Inbox, SearchX, TriangleAlert, X } from "lucide-react";
-import { addDays } from "@/lib/client/transaction-url-state";
 import { formatDate } from "@/lib/format/dates";
+import { addDays } from "@/lib/format/days";
 import { formatCount } from "@/lib/format/money";
 import { useIgnoredTransactionParams, type useTransactionView } from "@/lib/hooks/use-transaction-view";
 import { useTransactionsPanel } from "@/lib/hooks/use-transactions-panel";

@@ -1,10 +1,11 @@
 "use client";
 
 import { Fragment } from "react";
-import type { SortValue, TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import type { SortValue } from "@/lib/client/transaction-url-state";
 import type { TransactionData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatDate, formatTime, timeZoneLabel } from "@/lib/format/dates";
+import type { TimeZoneChoice } from "@/lib/format/days";
 import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
 import { useRowDetails } from "@/lib/hooks/use-row-details";
 import type { TransactionsTable } from "@/lib/hooks/use-transactions-table";

@@ -1,10 +1,10 @@
 import type { InfiniteData } from "@tanstack/react-query";
 // nuqs/server: the same parsers, importable from server code too (the page's first view reads lib/client).
 import { parseAsBoolean, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { dayBounds, type TimeZoneChoice } from "@/lib/format/days";
 import type { AuditOperation } from "@/lib/schemas/audit";
 import { AUDIT_OPERATIONS } from "@/lib/schemas/enums";
 import { ApiRequestError } from "./api-client.ts";
-import { dayBounds, type TimeZoneChoice } from "./transaction-url-state.ts";
 import type { AuditEventData, AuditListData, AuditLogData } from "./wire.ts";
 
 /** Which part of a player's audit trail to read; the cursor is the infinite query's page param. */

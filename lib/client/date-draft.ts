@@ -1,4 +1,4 @@
-import { isDay } from "./transaction-url-state.ts";
+import { isDay } from "@/lib/format/days";
 
 /** How a change reaches the address: a new history entry, or in place of the current one. */
 export type HistoryMode = "push" | "replace";

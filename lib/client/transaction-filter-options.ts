@@ -1,4 +1,6 @@
-import { EVENT_TYPE_LABELS, SORT_LABELS, TRANSACTION_STATUS_LABELS } from "@/lib/format/labels";
+import { SORT_LABELS, TRANSACTION_STATUS_LABELS } from "@/lib/client/transaction-labels";
+import type { TimeZoneChoice } from "@/lib/format/days";
+import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
 import { formatCount } from "@/lib/format/money";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
 import type { MultiSelectOption } from "./multi-select.ts";
@@ -9,7 +11,6 @@ import {
   type SortValue,
   STATUSES,
   type StatusValue,
-  type TimeZoneChoice,
 } from "./transaction-url-state.ts";
 import type { TransactionFacetsData } from "./wire.ts";
 

@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { addDays, dayBounds, isDay, today } from "@/lib/format/days";
 import {
-  addDays,
-  dayBounds,
   hasActiveFilters,
   ignoredTransactionParams,
-  isDay,
   presetRange,
   type TransactionViewState,
-  today,
   toTransactionApiQuery,
   toTransactionExportQuery,
   toTransactionFilterQuery,

@@ -6,6 +6,7 @@ import {
   parseAsString,
   parseAsStringLiteral,
 } from "nuqs/server";
+import { addDays, dayBounds, isDay, type TimeZoneChoice, today } from "@/lib/format/days";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
 import type { TransactionStatus } from "@/lib/schemas/transaction";
 import type { TransactionSort } from "@/lib/schemas/transaction-cursor";
@@ -13,20 +14,6 @@ import type { TransactionSort } from "@/lib/schemas/transaction-cursor";
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 20;
-
-export const TIME_ZONES = ["utc", "local"] as const;
-export type TimeZoneChoice = (typeof TIME_ZONES)[number];
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar day `YYYY-MM-DD` that exists. */
-export function isDay(value: string): boolean {
-  const m = DAY.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1900 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
 
 /** The API's orders and statuses, restated here (the schema modules are server code); the types keep them equal. */
 export const SORTS = [
@@ -103,10 +90,6 @@ export function ignoredTransactionParams(search: URLSearchParams): IgnoredParam[
   return ignored;
 }
 
-export const timeZoneSearchParams = {
-  tz: parseAsStringLiteral(TIME_ZONES).withDefault("utc"),
-};
-
 export type EventTypeValue = (typeof EVENT_TYPES)[number];
 
 export const isEventType = (v: string): v is EventTypeValue => (EVENT_TYPES as readonly string[]).includes(v);
@@ -135,21 +118,6 @@ export function hasActiveFilters(s: FilterState): boolean {
     s.event_name.length > 0 ||
     Boolean(s.created_by || s.status || s.transaction_id || s.from || s.to)
   );
-}
-
-/** A day's first and last millisecond as UTC instants, in UTC or in the browser's time zone. */
-export function dayBounds(day: string, tz: TimeZoneChoice): { start: string; end: string } {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  if (tz === "utc") {
-    return {
-      start: new Date(Date.UTC(y, m - 1, d)).toISOString(),
-      end: new Date(Date.UTC(y, m - 1, d, 23, 59, 59, 999)).toISOString(),
-    };
-  }
-  return {
-    start: new Date(y, m - 1, d).toISOString(),
-    end: new Date(y, m - 1, d, 23, 59, 59, 999).toISOString(),
-  };
 }
 
 /** The API query for the view: the same filters, the date range read in the chosen time zone, order and page. */
@@ -181,18 +149,6 @@ export function toTransactionFilterQuery(s: FilterState, tz: TimeZoneChoice): UR
   if (s.from) q.set("from_date", dayBounds(s.from, tz).start);
   if (s.to) q.set("to_date", dayBounds(s.to, tz).end);
   return q;
-}
-
-/** Today as `YYYY-MM-DD` in UTC or in the browser's time zone. */
-export function today(tz: TimeZoneChoice, now: Date = new Date()): string {
-  if (tz === "utc") return now.toISOString().slice(0, 10);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
-
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 export const DATE_PRESETS = [

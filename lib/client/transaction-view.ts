@@ -1,13 +1,12 @@
+import { SORT_LABELS } from "@/lib/client/transaction-labels";
 import { timeZoneLabel } from "@/lib/format/dates";
-import { SORT_LABELS } from "@/lib/format/labels";
+import { type TimeZoneChoice, today } from "@/lib/format/days";
 import { formatCount } from "@/lib/format/money";
 import {
   hasActiveFilters,
   type IgnoredParam,
   type SortValue,
-  type TimeZoneChoice,
   type TransactionViewState,
-  today,
 } from "./transaction-url-state.ts";
 
 /** What the transaction view shows instead of (or as) its table. */

@@ -1,4 +1,4 @@
-import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import type { TimeZoneChoice } from "@/lib/format/days";
 import type { AuditEvent, AuditOperation } from "@/lib/schemas/audit";
 import { formatDateTime } from "./dates.ts";
 

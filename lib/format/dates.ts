@@ -1,4 +1,4 @@
-import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import type { TimeZoneChoice } from "@/lib/format/days";
 import { DISPLAY_LOCALE } from "./locale.ts";
 
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -1,4 +1,3 @@
-import type { SortValue, StatusValue } from "@/lib/client/transaction-url-state";
 import type { KycStatus } from "@/lib/schemas/enums";
 
 export type Tone = "neutral" | "positive" | "warning" | "negative" | "info";
@@ -19,22 +18,6 @@ export const EVENT_TYPE_LABELS: Record<string, string> = {
   win: "Win",
   adjustment: "Adjustment",
   refund: "Refund",
-};
-
-/** A transaction's state in words and tone: failed and cancelled moved no money, a support agent must see them. */
-export const TRANSACTION_STATUS_LABELS: Record<StatusValue, { label: string; tone: Tone }> = {
-  pending: { label: "Pending", tone: "warning" },
-  completed: { label: "Completed", tone: "neutral" },
-  failed: { label: "Failed", tone: "negative" },
-  cancelled: { label: "Cancelled", tone: "neutral" },
-};
-
-/** How each order reads, in captions and in the phone's sort menu. */
-export const SORT_LABELS: Record<SortValue, string> = {
-  date_desc: "newest first",
-  date_asc: "oldest first",
-  amount_desc: "largest amount first (by size)",
-  amount_asc: "smallest amount first (by size)",
 };
 
 /** withdrawal_status is free text; the known values get words and a tone, others are shown as they are. */

@@ -2,8 +2,8 @@
 
 import { useQueryStates } from "nuqs";
 import { useSyncExternalStore } from "react";
-import { type TimeZoneChoice, timeZoneSearchParams } from "@/lib/client/transaction-url-state";
 import { localTimeZoneName } from "@/lib/format/dates";
+import { type TimeZoneChoice, timeZoneSearchParams } from "@/lib/format/days";
 
 const subscribe = () => () => {};
 

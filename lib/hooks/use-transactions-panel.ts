@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { TimeZoneChoice } from "@/lib/client/transaction-url-state";
+import type { TimeZoneChoice } from "@/lib/format/days";
 import { useNewTransactions } from "@/lib/hooks/use-player-live-updates";
 import { useTransactionView } from "@/lib/hooks/use-transaction-view";
 import { type TransactionColumns, useTransactionsTable } from "@/lib/hooks/use-transactions-table";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { auditListQuerySchema } from "@/lib/schemas/audit";
-import { playerIdSchema, playerSearchQuerySchema } from "@/lib/schemas/player";
+import { playerIdSchema } from "@/lib/schemas/common";
+import { playerSearchQuerySchema } from "@/lib/schemas/player";
 import { transactionExportQuerySchema, transactionListQuerySchema } from "@/lib/schemas/transaction";
 import { ApiError } from "./problem.ts";
 import { arrayParamsOf, parsePathParam, parseQuery, searchParamsToObject } from "./query.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { playerIdSchema } from "@/lib/schemas/player";
+import { playerIdSchema } from "@/lib/schemas/common";
 
 /**
  * The NOTIFY channel the ingest consumer signals on after each committed batch (issue 24's contract): the payload

@@ -3,8 +3,7 @@ import type { ZodOpenApiResponseObject } from "zod-openapi";
 import type { Scope } from "@/lib/auth/scopes";
 import type { DeprecationPolicy } from "@/lib/http/deprecation";
 import { type ProblemSlug, problemTypeEntry, problemTypeUri } from "@/lib/http/problem-types.mjs";
-import { problemSchema } from "@/lib/schemas/common";
-import { playerIdSchema } from "@/lib/schemas/player";
+import { playerIdSchema, problemSchema } from "@/lib/schemas/common";
 
 /* The pieces every operation of the OpenAPI document shares (lib/openapi/paths/*): responses, headers, scopes. */
 

@@ -5,7 +5,7 @@ import { getPlayerSummary } from "@/lib/players/get-player-summary";
 import { getPlayerTransactionFacets } from "@/lib/players/get-player-transaction-facets";
 import { sumPlayerTransactions } from "@/lib/players/sum-player-transactions";
 import { monthlyActivityQuerySchema } from "@/lib/schemas/activity";
-import { playerIdSchema } from "@/lib/schemas/player";
+import { playerIdSchema } from "@/lib/schemas/common";
 import { summaryQuerySchema } from "@/lib/schemas/summary";
 import { type TransactionFilters, transactionFacetsQuerySchema } from "@/lib/schemas/transaction";
 import { defineRead } from "./read-definition.ts";

@@ -3,7 +3,7 @@ import { hasScope, SCOPES } from "@/lib/auth/scopes";
 import { routeRead } from "@/lib/db/read-router";
 import { getPlayerProfile } from "@/lib/players/get-player-profile";
 import { maskProfileContact } from "@/lib/players/mask-contact";
-import { playerIdSchema } from "@/lib/schemas/player";
+import { playerIdSchema } from "@/lib/schemas/common";
 import { defineRead } from "./read-definition.ts";
 
 /** GET /players/{playerId}: the profile, its contact data masked without players:pii. */

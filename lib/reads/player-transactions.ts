@@ -2,7 +2,7 @@ import { routeRead } from "@/lib/db/read-router";
 import { cursorNextPage, offsetNextPage } from "@/lib/http/next-link";
 import { listPlayerTransactions } from "@/lib/players/list-player-transactions";
 import { listTransactionsUpdatedSince } from "@/lib/players/list-transactions-updated-since";
-import { playerIdSchema } from "@/lib/schemas/player";
+import { playerIdSchema } from "@/lib/schemas/common";
 import { transactionListQuerySchema } from "@/lib/schemas/transaction";
 import { defineRead } from "./read-definition.ts";
 

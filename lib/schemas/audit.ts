@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { playerIdSchema } from "@/lib/schemas/common";
 import { dateTimeSchema, limitParam, safeText } from "./common.ts";
 import { checkDateRange, dateBoundParam } from "./date-bound.ts";
 import { AUDIT_OPERATIONS } from "./enums.ts";
-import { playerIdSchema } from "./player.ts";
 
 export { AUDIT_OPERATIONS };
 

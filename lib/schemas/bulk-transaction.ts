@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { playerIdSchema } from "@/lib/schemas/common";
 import { safeText } from "./common.ts";
-import { playerIdSchema } from "./player.ts";
 import { transactionSchema } from "./transaction.ts";
 import { updatedSinceParam } from "./updated-since.ts";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { playerIdSchema } from "@/lib/schemas/common";
 import { dateTimeSchema, wholeNumberParam } from "./common.ts";
-import { playerIdSchema, playerProfileSchema } from "./player.ts";
+import { playerProfileSchema } from "./player.ts";
 import { TRANSACTION_STATUSES, transactionSchema } from "./transaction.ts";
 
 /* The change feed (GET /changes, docs/change-feed.md): what changed in the read model, in commit order. */

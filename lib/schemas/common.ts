@@ -90,3 +90,9 @@ export const pageEnvelope = {
     .boolean()
     .meta({ description: "`offset + returned < total`: whether results remain beyond this page." }),
 };
+
+/** A player's id: every player-scoped path and several queries take it. */
+export const playerIdSchema = safeText(64).meta({
+  description: "Player identifier (1–64 characters, no control characters).",
+  param: { example: "P000007" },
+});

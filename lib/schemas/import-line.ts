@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
 import { DECIMAL_KEYS } from "@/lib/client/wire";
+import { playerIdSchema } from "@/lib/schemas/common";
 import { ExactNumber } from "./exact-number.ts";
-import { playerIdSchema, playerProfileSchema } from "./player.ts";
+import { playerProfileSchema } from "./player.ts";
 import { transactionSchema } from "./transaction.ts";
 
 /*

@@ -5,6 +5,7 @@ import {
   limitParam,
   offsetParam,
   pageEnvelope,
+  playerIdSchema,
   safeText,
 } from "./common.ts";
 import { KYC_STATUSES } from "./enums.ts";
@@ -15,11 +16,6 @@ export { KYC_STATUSES };
 export const kycStatusSchema = z.enum(KYC_STATUSES).meta({ id: "KycStatus" });
 
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
-
-export const playerIdSchema = safeText(64).meta({
-  description: "Player identifier (1–64 characters, no control characters).",
-  param: { example: "P000007" },
-});
 
 /** Full with the players:pii scope; otherwise masked by lib/players/mask-contact.ts. */
 const contactEmailSchema = z.union([z.email(), z.string().regex(/^(?:[^@]?\*\*\*@.+|\*\*\*)$/u)]).meta({

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { playerIdSchema } from "@/lib/schemas/common";
 import { dateTimeSchema, exactNumberSchema } from "./common.ts";
-import { kycStatusSchema, playerIdSchema } from "./player.ts";
+import { kycStatusSchema } from "./player.ts";
 import { walletPlayerEventSchema, walletTransactionEventSchema } from "./wallet-events.ts";
 
 /*

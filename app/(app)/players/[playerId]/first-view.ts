@@ -7,12 +7,9 @@ import {
 } from "@/lib/client/player-sections";
 import { queries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
-import {
-  timeZoneSearchParams,
-  toTransactionApiQuery,
-  transactionSearchParams,
-} from "@/lib/client/transaction-url-state";
+import { toTransactionApiQuery, transactionSearchParams } from "@/lib/client/transaction-url-state";
 import type { PlayerPeriodSummaryData, PlayerProfileData, TransactionListData } from "@/lib/client/wire";
+import { timeZoneSearchParams } from "@/lib/format/days";
 import { playerSummaryRead } from "@/lib/reads/player-figures";
 import { playerProfileRead } from "@/lib/reads/player-profile";
 import { playerTransactionsRead } from "@/lib/reads/player-transactions";

@@ -5,7 +5,7 @@ import { cursorNextPage, nextLinkHeaders } from "@/lib/http/next-link";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
 import { auditListQuerySchema } from "@/lib/schemas/audit";
-import { playerIdSchema } from "@/lib/schemas/player";
+import { playerIdSchema } from "@/lib/schemas/common";
 
 export const dynamic = "force-dynamic";
 

@@ -8,8 +8,8 @@ import { sseResponse } from "@/lib/http/sse-response";
 import { playerChangeEvents } from "@/lib/live/player-change-events";
 import { getPlayerChangeFeed } from "@/lib/live/player-change-feed";
 import { assertPlayerExists } from "@/lib/players/assert-player-exists";
+import { playerIdSchema } from "@/lib/schemas/common";
 import { playerEventsQuerySchema } from "@/lib/schemas/live";
-import { playerIdSchema } from "@/lib/schemas/player";
 
 export const dynamic = "force-dynamic";
 

@@ -9,7 +9,7 @@ import { attachmentDisposition, exportFileName } from "@/lib/players/export-file
 import { findTransactionPosition } from "@/lib/players/find-transaction-position";
 import { streamPlayerTransactions } from "@/lib/players/stream-player-transactions";
 import { EXPORT_MEDIA_TYPES, exportLines, exportPreamble } from "@/lib/players/transaction-export-format";
-import { playerIdSchema } from "@/lib/schemas/player";
+import { playerIdSchema } from "@/lib/schemas/common";
 import { transactionExportQuerySchema } from "@/lib/schemas/transaction";
 import type { TransactionKey } from "@/lib/schemas/transaction-cursor";
 
