@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseRateLimits } from "./http/rate-limit-policies.ts";
+import { parseRateLimits } from "./http/rate-limit-grammar.ts";
 import { invalidProxyEntries } from "./http/trusted-proxies.mjs";
 
 /** HS256 needs a key at least as long as its hash (RFC 7518 §3.2). */
@@ -153,7 +153,7 @@ const envSchema = z
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /**
      * Per-client quotas above (or below) the default: `client:crm-sync=50:1000,role:admin=20:600`, each a
-     * token bucket of BURST requests refilled at RATE per second (lib/http/rate-limit-policies.ts).
+     * token bucket of BURST requests refilled at RATE per second (lib/http/rate-limit-grammar.ts).
      */
     RATE_LIMITS: z
       .string()

@@ -3,12 +3,12 @@ import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import {
   MemoryStore,
   RateLimiter,
-  type RateLimitPolicy,
   type RateLimitStore,
   rateLimitHeaders,
   windowPolicy,
 } from "./rate-limit.ts";
-import { parseRateLimits, policyFor } from "./rate-limit-policies.ts";
+import { parseRateLimits, type RateLimitPolicy } from "./rate-limit-grammar.ts";
+import { policyFor } from "./rate-limit-policies.ts";
 
 function clock(start = 1_000_000) {
   let now = start;

@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { getEnv } from "@/lib/env";
 import { describeError, log } from "@/lib/log";
+import type { RateLimitPolicy } from "./rate-limit-grammar.ts";
 
 /*
  * Per-caller token buckets. Each caller has a bucket of `burst` requests that refills at `perSecond`: a
@@ -10,14 +11,6 @@ import { describeError, log } from "@/lib/log";
  * clock) so that all instances share them. Redis is never allowed to take the API down: when it is
  * unreachable or slow, the limiter counts in memory (per instance) until Redis answers again.
  */
-
-/** A caller's quota: a bucket of `burst` requests refilled at `perSecond` (RATE_LIMITS, lib/env.ts). */
-export interface RateLimitPolicy {
-  /** Named in the RateLimit headers: `default`, or the RATE_LIMITS key that chose it (`role:admin`). */
-  name: string;
-  burst: number;
-  perSecond: number;
-}
 
 /** The policy of a fixed allowance per window as a bucket: `max` at once, refilled over `windowSeconds`. */
 export function windowPolicy(max: number, windowSeconds: number, name = "default"): RateLimitPolicy {
