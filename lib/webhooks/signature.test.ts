@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateWebhookSecret, sameSignature, signWebhook, webhookHeaders } from "./signature.ts";
+import { generateWebhookSecret, signWebhook, webhookHeaders } from "./signature.ts";
 
 describe("Standard Webhooks signing", () => {
   // The specification's published test vector: any Standard Webhooks library verifies our deliveries.
@@ -42,11 +42,5 @@ describe("Standard Webhooks signing", () => {
     expect(a).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(a.slice(6), "base64")).toHaveLength(32);
     expect(a).not.toBe(b);
-  });
-
-  it("compares signatures of different lengths without throwing", () => {
-    expect(sameSignature("v1,abc", "v1,abc")).toBe(true);
-    expect(sameSignature("v1,abc", "v1,abd")).toBe(false);
-    expect(sameSignature("v1,abc", "v1,ab")).toBe(false);
   });
 });
