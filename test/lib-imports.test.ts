@@ -71,6 +71,24 @@ describe("lib/ imports only the application", () => {
   });
 });
 
+describe("lib/http uses lib/auth, never the other way round", () => {
+  // The API's pipeline (lib/http) admits callers through lib/auth; auth's refusals are lib/problems' errors and
+  // its password checks take the throttle the sign-in route hands in (lib/auth/sign-in-guard.ts), so no module of
+  // lib/auth needs lib/http: a cycle between them is what this holds off.
+  it("no module under lib/auth, its tests included, imports from lib/http", () => {
+    const files = readdirSync(path.join(ROOT, "lib", "auth"), { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile() && /\.(ts|tsx|mts|mjs|js)$/.test(e.name))
+      .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
+    expect(files.length).toBeGreaterThan(10);
+    const found = files.flatMap((f) =>
+      importSpecifiers(readFileSync(path.join(ROOT, f), "utf8"))
+        .filter((s) => resolveSpecifier(f, s)?.startsWith(path.join("lib", "http")))
+        .map((s) => `${f}: ${s}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe("lib/client is importable from server code", () => {
   // The player page's first view reads lib/client's query keys and URL parsers on the server. nuqs's main entry
   // is client-only: a parser imported from it made `next build` fail ("called from the server"). nuqs/server

@@ -1,4 +1,4 @@
-import type { ProblemTypeEntry } from "@/lib/http/problem-types.mjs";
+import type { ProblemTypeEntry } from "@/lib/problems/problem-types.mjs";
 import { InlineCode } from "./inline-code";
 
 /** One problem type as a page: what it means, whether a retry can succeed and what to do. */

@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
-import { ApiError } from "@/lib/http/problem";
+import { ApiError } from "@/lib/problems/problem";
 import { authenticated } from "@/test/support/authenticate";
 import { stubEnv, stubEnvForEachTest } from "@/test/support/env";
 import { closeApp } from "@/test/support/in-process-app";

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { getEnv } from "@/lib/env";
-import { unauthorized } from "@/lib/http/problem";
+import { unauthorized } from "@/lib/problems/problem";
 import { scopeClaimForRoles } from "./scopes.ts";
 import { accessTokenKey } from "./secrets.ts";
 import { isLive, sessionState } from "./session-store.ts";

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/problem";
+import { ApiError } from "@/lib/problems/problem";
 import { authenticated } from "@/test/support/authenticate";
 import { restoreEnv, stubEnv } from "@/test/support/env";
 

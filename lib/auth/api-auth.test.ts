@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/http/problem";
+import { ApiError } from "@/lib/problems/problem";
 import { authenticated } from "@/test/support/authenticate";
 import { restoreEnv, stubEnv, stubEnvForEachTest } from "@/test/support/env";
 import { authenticate, MAX_SESSION_ID_LENGTH } from "./api-auth.ts";

@@ -8,7 +8,7 @@ import {
   jwtVerify,
 } from "jose";
 import { type Env, getEnv } from "@/lib/env";
-import { ApiError, invalidParameters, serviceUnavailable, unauthorized } from "@/lib/http/problem";
+import { ApiError, invalidParameters, serviceUnavailable, unauthorized } from "@/lib/problems/problem";
 import { DEMO_SCOPES, type Role, rolesFromClaims, type Scope, scopesFromClaims } from "./scopes.ts";
 import { isLive, readSession, rolesDue, type SessionState, sessionState } from "./session-store.ts";
 import { BACK_OFFICE_CLIENT_ID, notAnAccessToken } from "./token-kind.ts";

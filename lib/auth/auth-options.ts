@@ -2,7 +2,6 @@ import type { Account, NextAuthOptions, User } from "next-auth";
 import { encode, type JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getEnv } from "@/lib/env";
-import { clientAddress } from "@/lib/http/client-address";
 import { describeError, log } from "@/lib/log";
 import { verifyDemoCredentials } from "./demo-users.ts";
 import { liveSession } from "./live-session.ts";
@@ -11,7 +10,7 @@ import { profileClaims, userFromProfile } from "./profile-claims.ts";
 import { isRole } from "./roles.ts";
 import { sessionSecret } from "./secrets.ts";
 import { createSession, type IdpTokens, revokeSession } from "./session-store.ts";
-import { verifyThrottled } from "./sign-in-throttle.ts";
+import { guardedPasswordCheck } from "./sign-in-guard.ts";
 
 export { SIGN_IN_PATH };
 
@@ -76,14 +75,14 @@ function demoProvider(): Provider {
       username: { label: "Username", type: "text" },
       password: { label: "Password", type: "password" },
     },
-    // Every password check is throttled here, where next-auth calls it, whichever path the request took.
+    // Every password check is guarded here, where next-auth calls it, whichever path the request took.
     authorize: (credentials, request) => {
       const username: unknown = credentials?.username;
       const attempt = {
         username: typeof username === "string" ? username : "",
-        address: clientAddress(headersOf(request?.headers)),
+        headers: headersOf(request?.headers),
       };
-      return verifyThrottled(attempt, () => verifyDemoCredentials(username, credentials?.password));
+      return guardedPasswordCheck(attempt, () => verifyDemoCredentials(username, credentials?.password));
     },
   });
 }

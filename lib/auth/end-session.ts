@@ -1,6 +1,6 @@
 import type { JWT } from "next-auth/jwt";
 import { getEnv } from "@/lib/env";
-import { invalidParameters } from "@/lib/http/problem";
+import { invalidParameters } from "@/lib/problems/problem";
 import { authProviderSettings } from "./auth-options.ts";
 import { oidcMetadata } from "./oidc-discovery.ts";
 import { SIGN_IN_PATH } from "./paths.ts";

@@ -1,8 +1,8 @@
 import { type ApiPrincipal, authenticate } from "@/lib/auth/api-auth";
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
+import { insufficientScope, tooManyRequests } from "@/lib/problems/problem";
 import type { ApiOptions, RequestScope } from "./api-context.ts";
 import { addressRateKey } from "./client-address.ts";
-import { insufficientScope, tooManyRequests } from "./problem.ts";
 import { getRateLimiter, type RateLimitDecision } from "./rate-limit.ts";
 import { policyFor } from "./rate-limit-policies.ts";
 

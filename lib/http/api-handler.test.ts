@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
 import { playerNotFound } from "@/lib/errors";
-import { problemSchema } from "@/lib/schemas/common";
-import { stubEnvForEachTest } from "@/test/support/env";
-import { ExactNumber } from "../schemas/exact-number.ts";
-import { methodNotAllowedHandler, readOnlyMethods, withApi } from "./api-handler.ts";
-import { requestFilters } from "./audited-read.ts";
 import {
   ApiError,
   invalidParameters,
@@ -12,7 +7,12 @@ import {
   notFound,
   serviceUnavailable,
   unauthorized,
-} from "./problem.ts";
+} from "@/lib/problems/problem";
+import { problemSchema } from "@/lib/schemas/common";
+import { stubEnvForEachTest } from "@/test/support/env";
+import { ExactNumber } from "../schemas/exact-number.ts";
+import { methodNotAllowedHandler, readOnlyMethods, withApi } from "./api-handler.ts";
+import { requestFilters } from "./audited-read.ts";
 import { clientRequestIdFor, newRequestId } from "./request-id.ts";
 import { jsonResponse, problemResponse } from "./responses.ts";
 import { toProblem } from "./to-problem.ts";

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import { log } from "@/lib/log";
+import { invalidParameters, methodNotAllowed } from "@/lib/problems/problem";
 import { parseReadInput, type ReadDefinition } from "@/lib/reads/read-definition";
 import { admitCaller, refundQuota } from "./admission.ts";
 import type { ApiHandler, ApiOptions, RequestScope, RouteContext } from "./api-context.ts";
@@ -9,7 +10,6 @@ import { clientAddress } from "./client-address.ts";
 import { conditionalRead } from "./conditional.ts";
 import { deprecationHeaders } from "./deprecation.ts";
 import { nextLinkHeaders } from "./next-link.ts";
-import { invalidParameters, methodNotAllowed } from "./problem.ts";
 import { clientRequestIdFor, newRequestId } from "./request-id.ts";
 import { MALFORMED_PATH_HEADER, setResponseHeader } from "./request-stamp.mjs";
 import { jsonResponse, problemResponse, wholeBodyLength } from "./responses.ts";

@@ -3,10 +3,10 @@ import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { subjectNameFromClaims } from "@/lib/audit/subject-name";
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { type ApiError, serviceUnavailable } from "@/lib/problems/problem";
 import type { AuditFilters } from "@/lib/schemas/audit";
 import { callerKey } from "./admission.ts";
 import type { ApiHandler, AuditedRead, RequestScope } from "./api-context.ts";
-import { type ApiError, serviceUnavailable } from "./problem.ts";
 
 /** Query parameters as sent: one value → string, repeated → array (what the audit trail records). */
 export function requestFilters(params: URLSearchParams): AuditFilters {

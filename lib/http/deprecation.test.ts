@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { notFound } from "@/lib/problems/problem";
 import { withApi } from "./api-handler.ts";
 import { deprecationHeaders } from "./deprecation.ts";
-import { notFound } from "./problem.ts";
 import { jsonResponse } from "./responses.ts";
 
 const policy = { since: "2026-12-01", sunset: "2027-06-01", successor: "/players/{playerId}" };

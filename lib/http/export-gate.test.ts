@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/problems/problem";
 import { restoreEnv, stubEnv } from "@/test/support/env";
 import { acquireExportSlot } from "./export-gate.ts";
-import { ApiError } from "./problem.ts";
 
 const g = globalThis as unknown as { parExportGate?: unknown; parExportsByCaller?: unknown };
 

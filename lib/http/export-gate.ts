@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/env";
+import { ApiError, PROBLEM_TYPES, serviceUnavailable } from "@/lib/problems/problem";
 import { Semaphore } from "@/lib/runtime/semaphore";
-import { ApiError, PROBLEM_TYPES, serviceUnavailable } from "./problem.ts";
 
 const g = globalThis as unknown as { parExportGate?: Semaphore; parExportsByCaller?: Map<string, number> };
 

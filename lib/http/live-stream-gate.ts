@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/env";
-import { ApiError, PROBLEM_TYPES, serviceUnavailable } from "./problem.ts";
+import { ApiError, PROBLEM_TYPES, serviceUnavailable } from "@/lib/problems/problem";
 
 const g = globalThis as unknown as { parLiveStreamsByCaller?: Map<string, number>; parLiveStreams?: number };
 

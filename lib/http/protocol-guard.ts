@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import dc from "node:diagnostics_channel";
 import { type IncomingMessage, Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { ApiError, invalidParameters, methodNotAllowed, problemBody } from "./problem.ts";
+import { ApiError, invalidParameters, methodNotAllowed, problemBody } from "@/lib/problems/problem";
 import { targetPath } from "./request-stamp.mjs";
 
 /*

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ApiError } from "@/lib/problems/problem";
 import { auditListQuerySchema } from "@/lib/schemas/audit";
 import { playerIdSchema } from "@/lib/schemas/common";
 import { playerSearchQuerySchema } from "@/lib/schemas/player";
 import { transactionExportQuerySchema, transactionListQuerySchema } from "@/lib/schemas/transaction";
-import { ApiError } from "./problem.ts";
 import { arrayParamsOf, parsePathParam, parseQuery, searchParamsToObject } from "./query.ts";
 
 const tx = (qs: string) => parseQuery(transactionListQuerySchema, new URLSearchParams(qs));

@@ -1,6 +1,6 @@
 import type { z } from "zod";
+import { invalidParameters } from "@/lib/problems/problem";
 import type { ProblemFieldError } from "@/lib/schemas/common";
-import { invalidParameters } from "./problem.ts";
 
 type SchemaDef = {
   type: string;

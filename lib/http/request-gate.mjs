@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { problemTypeEntry, problemTypeUri } from "./problem-types.mjs";
+import { problemTypeEntry, problemTypeUri } from "../problems/problem-types.mjs";
 import { parseTrustedProxies } from "./trusted-proxies.mjs";
 
 /*

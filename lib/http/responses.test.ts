@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { notFound } from "@/lib/problems/problem";
 import { JsonText } from "../schemas/json-text.ts";
-import { notFound } from "./problem.ts";
 import { jsonResponse, problemResponse, WHOLE_BODY_LIMIT, wholeBodyLength } from "./responses.ts";
 
 const encoder = new TextEncoder();

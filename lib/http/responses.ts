@@ -1,6 +1,6 @@
+import { type ApiError, problemBody } from "@/lib/problems/problem";
 import { JsonText } from "../schemas/json-text.ts";
 import { stringifyJson } from "./json.ts";
-import { type ApiError, problemBody } from "./problem.ts";
 
 /** Sent with a sign-out: the browser drops its HTTP cache and the origin's storage (not the cookies: Set-Cookie). */
 export const CLEAR_SITE_DATA = '"cache", "storage"';

@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { APP_ERROR_CODES, AppError } from "@/lib/errors";
 import { describeError, log } from "@/lib/log";
-import { ApiError, notFound, PROBLEM_TYPES, serviceUnavailable } from "./problem.ts";
+import { ApiError, notFound, PROBLEM_TYPES, serviceUnavailable } from "@/lib/problems/problem";
 
 const outageLog = { last: 0, quiet: 0 };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { problemTypeEntry, problemTypeUri } from "./problem-types.mjs";
+import { problemTypeEntry, problemTypeUri } from "../problems/problem-types.mjs";
 import { serverSettings } from "./request-gate.mjs";
 import { targetPath } from "./request-stamp.mjs";
 import { securityHeadersFor } from "./security-headers.mjs";

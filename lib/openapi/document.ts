@@ -1,7 +1,6 @@
 import { createDocument } from "zod-openapi";
 import { ROLE_SCOPES, ROLES, SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { type Env, getEnv } from "@/lib/env";
-import { publicOriginOf } from "@/lib/http/problem-types.mjs";
 import { markExtensibleEnums, WEBHOOK_TYPES_OPEN } from "@/lib/openapi/extensible-enums";
 import { activityPaths } from "@/lib/openapi/paths/activity";
 import { auditPaths } from "@/lib/openapi/paths/audit";
@@ -16,6 +15,7 @@ import { webhookEventPaths } from "@/lib/openapi/paths/webhook-events";
 import { addSampledExamples } from "@/lib/openapi/sampled-examples";
 import { securitySchemes } from "@/lib/openapi/security";
 import { webhookOperations } from "@/lib/openapi/webhooks";
+import { publicOriginOf } from "@/lib/problems/problem-types.mjs";
 import { changeEventSchema, feedEventSchema, renewEventSchema } from "@/lib/schemas/live";
 
 /*

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ZodOpenApiResponseObject } from "zod-openapi";
 import type { Scope } from "@/lib/auth/scopes";
 import type { DeprecationPolicy } from "@/lib/http/deprecation";
-import { type ProblemSlug, problemTypeEntry, problemTypeUri } from "@/lib/http/problem-types.mjs";
+import { type ProblemSlug, problemTypeEntry, problemTypeUri } from "@/lib/problems/problem-types.mjs";
 import { playerIdSchema, problemSchema } from "@/lib/schemas/common";
 
 /* The pieces every operation of the OpenAPI document shares (lib/openapi/paths/*): responses, headers, scopes. */

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { ApiError } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
+import { ApiError } from "@/lib/problems/problem";
 import { CREATORS, EVENT_TYPES, transactionListQuerySchema } from "@/lib/schemas/transaction";
 import { createRng } from "@/prisma/demo-data/random";
 import { createTestPrisma } from "@/test/support/test-client";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
+import { ApiError } from "@/lib/problems/problem";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import { transactionExportQuerySchema, transactionListQuerySchema } from "./transaction.ts";
 import {

@@ -1,7 +1,7 @@
 import { rejectMalformedPath } from "@/lib/http/api-handler";
-import { ApiError, notFound } from "@/lib/http/problem";
 import { newRequestId } from "@/lib/http/request-id";
 import { problemResponse } from "@/lib/http/responses";
+import { ApiError, notFound } from "@/lib/problems/problem";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 import NextAuth from "next-auth";
 import { getAuthOptions } from "@/lib/auth/auth-options";
 import { SIGN_IN_PATH } from "@/lib/auth/paths";
-import { runSignIn } from "@/lib/auth/sign-in-throttle";
 import { methodNotAllowedHandler } from "@/lib/http/api-handler";
-import { PROBLEM_TYPES } from "@/lib/http/problem";
 import { CLEAR_SITE_DATA } from "@/lib/http/responses";
+import { runSignIn } from "@/lib/http/sign-in-throttle";
+import { PROBLEM_TYPES } from "@/lib/problems/problem";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@ import { issueAccessToken } from "@/lib/auth/access-token";
 import { liveSession } from "@/lib/auth/live-session";
 import { sessionCookieToken } from "@/lib/auth/session-cookie";
 import { readRoute } from "@/lib/http/api-handler";
-import { unauthorized } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/responses";
+import { unauthorized } from "@/lib/problems/problem";
 
 export const dynamic = "force-dynamic";
 

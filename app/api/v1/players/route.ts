@@ -6,11 +6,11 @@ import { routeRead } from "@/lib/db/read-router";
 import type { ApiContext } from "@/lib/http/api-context";
 import { readHandler, readRoute } from "@/lib/http/api-handler";
 import { nextLinkHeaders, offsetNextPage } from "@/lib/http/next-link";
-import { invalidParameters } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
 import { maskSummaryContact } from "@/lib/players/mask-contact";
 import { searchPlayers } from "@/lib/players/search-players";
+import { invalidParameters } from "@/lib/problems/problem";
 import { isBatchRead, playerBatchRead, rejectSearchWithIds } from "@/lib/reads/player-batch";
 import { playerSearchQuerySchema } from "@/lib/schemas/player";
 

@@ -4,12 +4,12 @@ import type { AuditedRead } from "@/lib/http/api-context";
 import { readRoute } from "@/lib/http/api-handler";
 import { exportResponse } from "@/lib/http/export-response";
 import { stringifyJson } from "@/lib/http/json";
-import { invalidParameters } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
 import { assertPlayerExists } from "@/lib/players/assert-player-exists";
 import { countPlayerProfiles } from "@/lib/players/count-player-profiles";
 import { maskProfileContact } from "@/lib/players/mask-contact";
 import { streamPlayerProfiles } from "@/lib/players/stream-player-profiles";
+import { invalidParameters } from "@/lib/problems/problem";
 import { type PlayerProfile, playerExportQuerySchema } from "@/lib/schemas/player";
 
 export const dynamic = "force-dynamic";

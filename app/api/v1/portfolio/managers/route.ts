@@ -1,8 +1,8 @@
 import { readRoute } from "@/lib/http/api-handler";
-import { forbidden } from "@/lib/http/problem";
 import { parseQuery } from "@/lib/http/query";
 import { jsonResponse } from "@/lib/http/responses";
 import { listPortfolioManagers } from "@/lib/players/list-portfolio-managers";
+import { forbidden } from "@/lib/problems/problem";
 import { portfolioManagersQuerySchema } from "@/lib/schemas/portfolio";
 
 export const dynamic = "force-dynamic";

@@ -1,13 +1,13 @@
 import { getEnv } from "@/lib/env";
 import { readRoute } from "@/lib/http/api-handler";
 import { acquireLiveStreamSlot } from "@/lib/http/live-stream-gate";
-import { ApiError, PROBLEM_TYPES } from "@/lib/http/problem";
 import { parsePathParam, parseQuery } from "@/lib/http/query";
 import { closeConnection } from "@/lib/http/request-stamp.mjs";
 import { sseResponse } from "@/lib/http/sse-response";
 import { playerChangeEvents } from "@/lib/live/player-change-events";
 import { getPlayerChangeFeed } from "@/lib/live/player-change-feed";
 import { assertPlayerExists } from "@/lib/players/assert-player-exists";
+import { ApiError, PROBLEM_TYPES } from "@/lib/problems/problem";
 import { playerIdSchema } from "@/lib/schemas/common";
 import { playerEventsQuerySchema } from "@/lib/schemas/live";
 

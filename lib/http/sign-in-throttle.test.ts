@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { createRedisClient, MemoryStore, RateLimiter, RedisStore, windowPolicy } from "@/lib/http/rate-limit";
 import { redisReachable, TEST_REDIS_URL, testRedisPrefix } from "@/test/support/test-redis";
+import { createRedisClient, MemoryStore, RateLimiter, RedisStore, windowPolicy } from "./rate-limit.ts";
 import { runSignIn, SignInThrottle, verifyThrottled } from "./sign-in-throttle.ts";
 
 const throttle = (max: number) =>

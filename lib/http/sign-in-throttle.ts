@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
+import { type PasswordAttempt, runWithSignInGuard } from "@/lib/auth/sign-in-guard";
 import { getEnv } from "@/lib/env";
-import { addressRateKey } from "@/lib/http/client-address";
+import { addressRateKey, clientAddress } from "./client-address.ts";
 import {
   createRedisClient,
   MemoryStore,
@@ -9,7 +10,7 @@ import {
   type RateLimitStore,
   RedisStore,
   windowPolicy,
-} from "@/lib/http/rate-limit";
+} from "./rate-limit.ts";
 
 /*
  * Password guessing is slowed per account and per client address: only failed sign-ins count, so a team behind
@@ -71,12 +72,19 @@ interface SignInOutcome {
 
 const outcomes = new AsyncLocalStorage<SignInOutcome>();
 
-/** Runs next-auth for one request; `retryAfter` is set when the credentials provider refused it as throttled. */
+/** The guard of every password check next-auth makes in a request runSignIn serves (lib/auth/sign-in-guard.ts). */
+const throttledByAddress = <U>(attempt: PasswordAttempt, verify: () => Promise<U | null>) =>
+  verifyThrottled({ username: attempt.username, address: clientAddress(attempt.headers) }, verify);
+
+/**
+ * Runs next-auth for one request, each password check throttled; `retryAfter` is set when the credentials provider
+ * refused it as throttled.
+ */
 export async function runSignIn<T>(
   handle: () => Promise<T>,
 ): Promise<{ result: T; retryAfter: number | null }> {
   const outcome: SignInOutcome = { retryAfter: null };
-  const result = await outcomes.run(outcome, handle);
+  const result = await outcomes.run(outcome, () => runWithSignInGuard(throttledByAddress, handle));
   return { result, retryAfter: outcome.retryAfter };
 }
 

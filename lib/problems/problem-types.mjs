@@ -1,7 +1,8 @@
 /*
  * The one registry of problem types (RFC 9457): each type's slug, title, status, whether a retry can succeed and
- * what a client should do. The responses (lib/http/problem.ts, request-gate.mjs before routing), the OpenAPI
- * document's examples (lib/openapi/operation-parts.ts) and the pages at /problems/<slug> (app/problems) read it.
+ * what a client should do. The responses (lib/problems/problem.ts, lib/http/request-gate.mjs before routing), the
+ * OpenAPI document's examples (lib/openapi/operation-parts.ts) and the pages at /problems/<slug> (app/problems)
+ * read it.
  * A type's URI is absolute: `<PUBLIC_ORIGIN>/problems/<slug>` (publicOriginOf below; docs/configuration.md).
  *
  * Plain JavaScript: the request gate runs before Next.js (lib/runtime/server-preload.mjs).
