@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env.ts";
+import { parseIngestConfig } from "./ingest/config.ts";
 
 const SECRET_32 = "0123456789abcdef0123456789abcdef";
 
@@ -73,6 +74,23 @@ describe("environment validation", () => {
     expect(parseEnv({ OAUTH_TOKEN_URL: "https://id.example/oauth/token" }).OAUTH_TOKEN_URL).toBe(
       "https://id.example/oauth/token",
     );
+  });
+
+  it("validates the launcher's settings and the health check's NATS credentials with the rest, at start", () => {
+    const env = parseEnv({ EMBEDDED_DB_DIR: "/tmp/pg", PORT: "3999", NATS_USER: "web", NATS_PASSWORD: "pw" });
+    expect([env.EMBEDDED_DB_DIR, env.PORT, env.NATS_USER]).toEqual(["/tmp/pg", "3999", "web"]);
+    expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT: must be a port number/);
+    expect(() => parseEnv({ NATS_USER: "web" })).toThrow(
+      /NATS_PASSWORD: set NATS_USER and NATS_PASSWORD together/,
+    );
+    expect(() => parseEnv({ NATS_TOKEN: "t", NATS_CREDS: "/x.creds" })).toThrow(/NATS_CREDS: set one of/);
+  });
+
+  it("the consumer checks its NATS credentials and log level in its one schema too", () => {
+    const base = { DATABASE_URL: "postgresql://db/players" };
+    expect(parseIngestConfig(base)).toMatchObject({ NATS_ALLOW_ANONYMOUS: "off", LOG_LEVEL: "info" });
+    expect(() => parseIngestConfig({ ...base, NATS_USER: "ingest" })).toThrow(/NATS_USER and NATS_PASSWORD/);
+    expect(() => parseIngestConfig({ ...base, LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
 
   it("refuses jwt mode without a way to verify tokens", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseRateLimits } from "./http/rate-limit-grammar.ts";
 import { invalidProxyEntries } from "./http/trusted-proxies.mjs";
+import { checkNatsCredentials, natsConnectionShape } from "./ingest/nats-settings.ts";
 
 /** HS256 needs a key at least as long as its hash (RFC 7518 §3.2). */
 export const MIN_JWT_SECRET_BYTES = 32;
@@ -15,10 +16,25 @@ function jsonOrUndefined(text: string): unknown {
   }
 }
 
-// Validated once per process; every module reads configuration from here, never from process.env directly.
+/** How much the JSON logger (lib/log.ts) writes: a setting of every process that logs through it. */
+export const logLevelSetting = z.enum(["debug", "info", "warn", "error", "silent"]).default("info");
+
+// The web app's settings: Next.js's server and its launcher's (scripts/serve*). Validated once per process; every
+// module reads configuration from here, never from process.env directly.
 const envSchema = z
   .object({
     DATABASE_URL: z.string().min(1).optional(),
+    /** The embedded database's data folder (scripts/serve-embedded.ts); without it .data/pglite. */
+    EMBEDDED_DB_DIR: z.string().min(1).optional(),
+    /** The HTTP port: Next.js reads it, and the problem types' fallback origin (lib/problems/problem-types.mjs). */
+    PORT: z
+      .string()
+      .regex(/^\d{0,5}$/, { message: "must be a port number" })
+      .optional(),
+    /** Node.js's own; `npm start` adds a heap cap unless it names one (scripts/next-start-settings.mjs). */
+    NODE_OPTIONS: z.string().optional(),
+    /** next-auth's own (URLs from the request's host); the launcher sets it without NEXTAUTH_URL. */
+    AUTH_TRUST_HOST: z.string().optional(),
     // No default on purpose: see the refinement below.
     AUTH_MODE: z.enum(["demo", "jwt"]).optional(),
     /**
@@ -65,7 +81,7 @@ const envSchema = z
     /**
      * The origin clients reach this service at (scheme, host, port; no path), e.g. `https://players.example.com`.
      * Problem types are absolute URIs under it (`<origin>/problems/<slug>`, each a page describing the type); without
-     * it NEXTAUTH_URL's origin, else `http://localhost:<PORT or 3000>` (lib/http/problem-types.mjs).
+     * it NEXTAUTH_URL's origin, else `http://localhost:<PORT or 3000>` (lib/problems/problem-types.mjs).
      */
     PUBLIC_ORIGIN: z
       .url({ protocol: /^https?$/, error: "must be an http(s) URL, e.g. https://players.example.com" })
@@ -147,7 +163,7 @@ const envSchema = z
      * session or an expired token stops getting nudges) and the new stream is audited.
      */
     LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    LOG_LEVEL: logLevelSetting,
     /** Requests per caller per window; 0 turns rate limiting off. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000_000).default(600),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -171,6 +187,8 @@ const envSchema = z
      * /api/health/ingest's lag (the consumer's num_pending); without it that lag is reported as unknown.
      */
     NATS_URL: z.string().min(1).optional(),
+    /** Who /api/health/ingest is at that server (lib/ingest/nats-settings.ts). */
+    ...natsConnectionShape,
     /** The durable consumer whose lag /api/health/ingest reports (npm run ingest's INGEST_CONSUMER). */
     INGEST_CONSUMER: z
       .string()
@@ -271,6 +289,7 @@ const envSchema = z
       }),
   })
   .superRefine((env, ctx) => {
+    checkNatsCredentials(env, ctx);
     // A hop count believed X-Forwarded-For from whoever connected, a client reaching an instance directly
     // included. Refused rather than ignored: ignoring it would silently record the proxy as every client.
     if (env.TRUST_PROXY !== undefined) {
@@ -345,6 +364,9 @@ const envSchema = z
   .transform((env) => ({ ...env, AUTH_MODE: env.AUTH_MODE ?? ("demo" as const) }));
 
 export type Env = z.output<typeof envSchema>;
+
+/** Every setting the web app reads (docs/configuration.md lists each with the process `app`). */
+export const APP_SETTINGS = Object.keys(envSchema.in.shape) as readonly (keyof typeof envSchema.in.shape)[];
 
 /**
  * Settings read from an environment by `schema` (the app's, the ingest consumer's, the webhook dispatcher's);

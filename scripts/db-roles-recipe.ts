@@ -26,20 +26,25 @@ const password = z
   )
   .optional();
 
-const rolesEnvSchema = z
-  .object({
-    DATABASE_ADMIN_URL: z
-      .string({ error: "is required: a superuser's URL of the app's database" })
-      .min(1, "is required: a superuser's URL of the app's database"),
-    DB_OWNER_ROLE: roleName.default(DEFAULT_OWNER_ROLE),
-    DB_APP_ROLE: roleName.default(DEFAULT_APP_ROLE),
-    DB_OWNER_PASSWORD: password,
-    DB_APP_PASSWORD: password,
-  })
-  .refine((e) => e.DB_OWNER_ROLE !== e.DB_APP_ROLE, {
-    path: ["DB_APP_ROLE"],
-    message: "must differ from DB_OWNER_ROLE",
-  });
+const rolesSettings = z.object({
+  DATABASE_ADMIN_URL: z
+    .string({ error: "is required: a superuser's URL of the app's database" })
+    .min(1, "is required: a superuser's URL of the app's database"),
+  DB_OWNER_ROLE: roleName.default(DEFAULT_OWNER_ROLE),
+  DB_APP_ROLE: roleName.default(DEFAULT_APP_ROLE),
+  DB_OWNER_PASSWORD: password,
+  DB_APP_PASSWORD: password,
+});
+
+/** Every setting `npm run db:roles` reads (docs/configuration.md lists each with the process `roles`). */
+export const ROLES_SETTINGS = Object.keys(
+  rolesSettings.shape,
+) as readonly (keyof typeof rolesSettings.shape)[];
+
+const rolesEnvSchema = rolesSettings.refine((e) => e.DB_OWNER_ROLE !== e.DB_APP_ROLE, {
+  path: ["DB_APP_ROLE"],
+  message: "must differ from DB_OWNER_ROLE",
+});
 
 export interface RolesRecipe {
   ownerRole: string;

@@ -13,7 +13,6 @@ import {
   hasNatsCredentials,
   type NatsAccess,
   natsAuthOptions,
-  parseNatsAuth,
 } from "../lib/ingest/nats-auth.ts";
 import { log } from "../lib/log.ts";
 import { settingsOrExit, stopOnSignal } from "./script-env.ts";
@@ -29,9 +28,8 @@ function refuseOrWarn(access: NatsAccess): void {
 
 async function main(): Promise<void> {
   const config = settingsOrExit(parseIngestConfig);
-  const auth = settingsOrExit(parseNatsAuth);
   // Without credentials there is nothing to connect with: decided before waiting for the server.
-  if (!hasNatsCredentials(auth)) refuseOrWarn(await checkNatsAccess(config.NATS_URL, auth));
+  if (!hasNatsCredentials(config)) refuseOrWarn(await checkNatsAccess(config.NATS_URL, config));
   const pool = createPgPool(config.DATABASE_URL, {
     statementTimeoutMs: config.INGEST_STATEMENT_TIMEOUT_MS,
     applicationName: `ingest:${config.INGEST_CONSUMER}`,
@@ -44,9 +42,9 @@ async function main(): Promise<void> {
     reconnectTimeWait: 250,
     // A broker that is not up yet is waited for, as one that goes away later is.
     waitOnFirstConnect: true,
-    ...natsAuthOptions(auth),
+    ...natsAuthOptions(config),
   });
-  if (hasNatsCredentials(auth)) refuseOrWarn(await checkNatsAccess(config.NATS_URL, auth));
+  if (hasNatsCredentials(config)) refuseOrWarn(await checkNatsAccess(config.NATS_URL, config));
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === "disconnect" || s.type === "reconnect") log.warn(`ingest: NATS ${s.type}`, {});

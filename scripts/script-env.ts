@@ -1,8 +1,17 @@
+import { z } from "zod";
 import { log } from "../lib/log.ts";
+
+/** The settings of the one-shot scripts (db:migrate, db:seed, webhooks): only the database they work on. */
+const scriptSettings = z.object({ DATABASE_URL: z.string().optional() });
+
+/** Every setting those scripts read (docs/configuration.md lists each with the process `scripts`). */
+export const SCRIPT_SETTINGS = Object.keys(
+  scriptSettings.shape,
+) as readonly (keyof typeof scriptSettings.shape)[];
 
 /** Scripts that write to a server need an explicit target; the embedded database is managed by scripts/serve.mjs. */
 export function requireDatabaseUrl(script: string): string {
-  const url = process.env.DATABASE_URL;
+  const url = scriptSettings.parse(process.env).DATABASE_URL;
   if (!url) {
     console.error(
       `${script}: set DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/postgres). ` +

@@ -7,9 +7,11 @@
 import pg from "pg";
 import { startEmbeddedDatabase } from "../lib/db/embedded.ts";
 import { applyMigrations } from "../lib/db/schema-engine.ts";
+import { parseEnv } from "../lib/env.ts";
 import { isEmpty, seedDemoData } from "../prisma/seed.ts";
 
-const dataDir = process.env.EMBEDDED_DB_DIR;
+// The environment serve-prepare.ts has already validated (the launcher runs it first).
+const dataDir = parseEnv(process.env).EMBEDDED_DB_DIR;
 console.error(`Starting the embedded PostgreSQL (PGlite) in ${dataDir ?? ".data/pglite"} …`);
 const embedded = await startEmbeddedDatabase(dataDir ? { dataDir } : {});
 const applied = await applyMigrations(embedded.url);

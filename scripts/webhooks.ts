@@ -24,6 +24,7 @@ import {
   rotateSecret,
   setEndpointActive,
 } from "../lib/webhooks/admin.ts";
+import { requireDatabaseUrl } from "./script-env.ts";
 
 type Pool = ReturnType<typeof createPgPool>;
 
@@ -119,8 +120,7 @@ async function run(command: string | undefined, args: string[], pool: Pool): Pro
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("set DATABASE_URL: the read model's database");
+  const url = requireDatabaseUrl("npm run webhooks");
   const pool = createPgPool(url, { max: 1, applicationName: "webhooks-cli" });
   try {
     await run(command, args, pool);

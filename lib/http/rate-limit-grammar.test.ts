@@ -46,6 +46,7 @@ describe("settings parsing", () => {
       "lib/env.ts",
       "lib/http/rate-limit-grammar.ts",
       "lib/http/trusted-proxies.mjs",
+      "lib/ingest/nats-settings.ts",
     ]);
   });
 });

@@ -1,15 +1,16 @@
 import { z } from "zod";
-import { parseSettings } from "@/lib/env";
-import { natsAuthEnvShape } from "./nats-auth.ts";
+import { logLevelSetting, parseSettings } from "@/lib/env";
+import { checkNatsCredentials, natsAllowAnonymousShape, natsConnectionShape } from "./nats-settings.ts";
 
 /*
  * The consumer's settings (npm run ingest), from its environment: docs/configuration.md. Apart from the app's
  * lib/env.ts, which describes the web server (the consumer needs neither AUTH_MODE nor the session secrets).
  */
-const ingestEnvSchema = z.object({
+const ingestSettings = z.object({
   DATABASE_URL: z.string().min(1, "set DATABASE_URL: the read model's database (the tables' owner role)"),
   NATS_URL: z.string().min(1).default("nats://127.0.0.1:4222"),
-  ...natsAuthEnvShape,
+  ...natsConnectionShape,
+  ...natsAllowAnonymousShape,
   /** The durable consumer's name: one name per read model (instances sharing it share the work). */
   INGEST_CONSUMER: z
     .string()
@@ -39,9 +40,17 @@ const ingestEnvSchema = z.object({
   INGEST_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** How often a progress line is logged. */
   INGEST_LOG_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  LOG_LEVEL: logLevelSetting,
 });
 
-export type IngestConfig = z.infer<typeof ingestEnvSchema>;
+/** Every setting the consumer reads (docs/configuration.md lists each with the process `ingest`). */
+export const INGEST_SETTINGS = Object.keys(
+  ingestSettings.shape,
+) as readonly (keyof typeof ingestSettings.shape)[];
+
+const ingestEnvSchema = ingestSettings.superRefine(checkNatsCredentials);
+
+export type IngestConfig = z.output<typeof ingestEnvSchema>;
 
 export const parseIngestConfig = (env: Record<string, string | undefined>): IngestConfig =>
   parseSettings(ingestEnvSchema, env, "npm run ingest: bad configuration");

@@ -11,7 +11,7 @@ import {
   WALLET_STREAM,
   WALLET_SUBJECTS,
 } from "@/lib/schemas/wallet-events";
-import { natsAuthOptions, parseNatsAuth } from "./nats-auth.ts";
+import { natsAuthOptions } from "./nats-auth.ts";
 
 /*
  * /api/health/ingest: how far the read model is behind the wallet. The last applied event comes from the
@@ -54,7 +54,7 @@ function natsConnection(url: string): Promise<NatsConnection> {
       timeout: 1_000,
       maxReconnectAttempts: -1,
       // The web server's own NATS user (docs/live-data.md: read-only rights on the two streams' info).
-      ...natsAuthOptions(parseNatsAuth(process.env)),
+      ...natsAuthOptions(getEnv()),
     }).catch((error: unknown) => {
       globalForNats.ingestNats = undefined;
       throw error;

@@ -8,6 +8,7 @@ import {
 } from "@nats-io/transport-node";
 import { z } from "zod";
 import { parseSettings } from "@/lib/env";
+import { checkNatsCredentials, natsAllowAnonymousShape, natsConnectionShape } from "./nats-settings.ts";
 
 /*
  * Who a process is at the NATS server: `npm run ingest`, `npm run wallet:simulate` and /api/health/ingest connect
@@ -16,30 +17,9 @@ import { parseSettings } from "@/lib/env";
  * client in, as the web server does on a database role that could rewrite the audit trail.
  */
 
-const onOff = z.enum(["on", "off"]).default("off");
+export const natsAuthEnvShape = { ...natsConnectionShape, ...natsAllowAnonymousShape };
 
-export const natsAuthEnvShape = {
-  /** A NATS credentials file (a user JWT and its NKey seed), as `nsc` writes it. */
-  NATS_CREDS: z.string().min(1).optional(),
-  NATS_USER: z.string().min(1).optional(),
-  NATS_PASSWORD: z.string().min(1).optional(),
-  NATS_TOKEN: z.string().min(1).optional(),
-  /** A PEM file of the CA that signed the server's certificate: the connection then requires TLS. */
-  NATS_TLS_CA: z.string().min(1).optional(),
-  /** `on`: npm run ingest runs on a server that accepts anonymous clients (warned at every start). */
-  NATS_ALLOW_ANONYMOUS: onOff,
-};
-
-const natsAuthSchema = z
-  .object(natsAuthEnvShape)
-  .refine((s) => !s.NATS_USER === !s.NATS_PASSWORD, {
-    path: ["NATS_PASSWORD"],
-    message: "set NATS_USER and NATS_PASSWORD together",
-  })
-  .refine((s) => [s.NATS_CREDS, s.NATS_USER, s.NATS_TOKEN].filter(Boolean).length <= 1, {
-    path: ["NATS_CREDS"],
-    message: "set one of NATS_CREDS, NATS_USER/NATS_PASSWORD or NATS_TOKEN",
-  });
+const natsAuthSchema = z.object(natsAuthEnvShape).superRefine(checkNatsCredentials);
 
 export type NatsAuthSettings = z.infer<typeof natsAuthSchema>;
 

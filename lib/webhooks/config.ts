@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseSettings } from "@/lib/env";
+import { logLevelSetting, parseSettings } from "@/lib/env";
 
 /*
  * The dispatcher's settings (npm run webhooks:dispatch), from its environment: docs/configuration.md and
@@ -23,7 +23,13 @@ const dispatchEnvSchema = z.object({
   WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(21_600_000),
   /** How often an idle dispatcher looks for due deliveries. */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  LOG_LEVEL: logLevelSetting,
 });
+
+/** Every setting the dispatcher reads (docs/configuration.md lists each with the process `dispatch`). */
+export const DISPATCH_SETTINGS = Object.keys(
+  dispatchEnvSchema.shape,
+) as readonly (keyof typeof dispatchEnvSchema.shape)[];
 
 export type DispatchConfig = z.infer<typeof dispatchEnvSchema>;
 
