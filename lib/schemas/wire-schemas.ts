@@ -1,0 +1,29 @@
+import type { z } from "zod";
+import { monthlyActivityResponseSchema } from "./activity.ts";
+import { auditListResponseSchema, auditLogResponseSchema } from "./audit.ts";
+import { playerProfileSchema, playerSearchResponseSchema } from "./player.ts";
+import { portfolioManagersResponseSchema, portfolioResponseSchema } from "./portfolio.ts";
+import { playerSummarySchema } from "./summary.ts";
+import { transactionListResponseSchema } from "./transaction.ts";
+import { transactionFacetsSchema } from "./transaction-facets.ts";
+import { transactionTotalsSchema } from "./transaction-totals.ts";
+
+/**
+ * The responses the pages read, by the name lib/client/wire-decimals.ts files each one's decimals under (the
+ * browser gets that table, not the schemas: `npx tsx tools/wire-decimals.ts` writes it, a test checks it).
+ */
+export const WIRE_SCHEMAS = {
+  playerProfile: playerProfileSchema,
+  playerSearch: playerSearchResponseSchema,
+  playerSummary: playerSummarySchema,
+  transactionList: transactionListResponseSchema,
+  transactionFacets: transactionFacetsSchema,
+  transactionTotals: transactionTotalsSchema,
+  monthlyActivity: monthlyActivityResponseSchema,
+  auditList: auditListResponseSchema,
+  auditLog: auditLogResponseSchema,
+  portfolio: portfolioResponseSchema,
+  portfolioManagers: portfolioManagersResponseSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+export type WireName = keyof typeof WIRE_SCHEMAS;
