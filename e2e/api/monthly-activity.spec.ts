@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { parseJsonWithDecimals } from "../../lib/client/lossless-json.ts";
+import { parseWire } from "../../lib/client/wire-codec.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 
 const AUTH = { Authorization: "Bearer demo-token", "X-Session-ID": "e2e-session" };
 const WHALE = "P000007";
 const NO_TRANSACTIONS = "P000023"; // every 23rd demo player never played
-const DECIMALS = new Set(["amount", "ltd", "ltw"]);
 
 type Flow = { count: number; amount: string };
 type Activity = {
@@ -74,17 +74,17 @@ test.describe("GET /players/{playerId}/monthly-activity", () => {
   test("adds up to the lifetime KPIs and the transaction list over the whole history", async ({
     request,
   }) => {
-    const activity = parseJsonWithDecimals(
+    const activity = parseWire(
       await (
         await request.get(`/api/v1/players/${WHALE}/monthly-activity?to_month=2026-11&months=36`, {
           headers: AUTH,
         })
       ).text(),
-      DECIMALS,
+      WIRE_DECIMALS.monthlyActivity,
     ) as Activity;
-    const profile = parseJsonWithDecimals(
+    const profile = parseWire(
       await (await request.get(`/api/v1/players/${WHALE}`, { headers: AUTH })).text(),
-      DECIMALS,
+      WIRE_DECIMALS.playerProfile,
     ) as { kpi: { ltd: string; ltw: string } };
     expect(sum(activity.months.map((m) => m.deposits.amount))).toBe(profile.kpi.ltd);
     expect(sum(activity.months.map((m) => m.withdrawals.amount))).toBe(profile.kpi.ltw);

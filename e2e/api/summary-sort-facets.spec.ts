@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { parseJsonWithDecimals } from "../../lib/client/lossless-json.ts";
+import { type DecimalTree, parseWire } from "../../lib/client/wire-codec.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { authHeaders, signToken } from "../../test/support/e2e-auth.ts";
 import { expectDocumented, expectProblem, get } from "./helpers.ts";
 
@@ -11,7 +12,6 @@ import { expectDocumented, expectProblem, get } from "./helpers.ts";
 
 const WHALE = "P000007";
 const PLAYERS = "/api/v1/players";
-const DECIMALS = new Set(["amount", "sum", "average", "net_deposits", "gross_gaming_revenue", "ltd", "ltw"]);
 
 /** A decimal string as an exact count of 1e-8 units. */
 function units(value: string): bigint {
@@ -21,11 +21,11 @@ function units(value: string): bigint {
   return negative ? -n : n;
 }
 
-async function exact(request: APIRequestContext, path: string) {
+async function exact(request: APIRequestContext, path: string, decimals: DecimalTree) {
   const res = await get(request, path);
   expect(res.status(), await res.text()).toBe(200);
   // biome-ignore lint/suspicious/noExplicitAny: a JSON body read with its decimals as strings
-  return parseJsonWithDecimals(await res.text(), DECIMALS) as any;
+  return parseWire(await res.text(), decimals) as any;
 }
 
 type Row = { id: string; amount: number; date: string; completed_at: string | null };
@@ -54,8 +54,12 @@ test.describe("GET /players/{playerId}/summary", () => {
   test("all time adds up exactly to the lifetime KPIs, with net and GGR from its own figures", async ({
     request,
   }) => {
-    const summary = await exact(request, `${PLAYERS}/${WHALE}/summary?period=all`);
-    const profile = await exact(request, `${PLAYERS}/${WHALE}`);
+    const summary = await exact(
+      request,
+      `${PLAYERS}/${WHALE}/summary?period=all`,
+      WIRE_DECIMALS.playerSummary,
+    );
+    const profile = await exact(request, `${PLAYERS}/${WHALE}`, WIRE_DECIMALS.playerProfile);
     expect(summary.deposits.sum).toBe(profile.kpi.ltd);
     expect(summary.withdrawals.sum).toBe(profile.kpi.ltw);
     expect(units(summary.net_deposits)).toBe(units(summary.deposits.sum) - units(summary.withdrawals.sum));
@@ -65,9 +69,14 @@ test.describe("GET /players/{playerId}/summary", () => {
     const deposits = await exact(
       request,
       `${PLAYERS}/${WHALE}/transactions?event_type=deposit&status=completed&limit=1`,
+      WIRE_DECIMALS.transactionList,
     );
     expect(summary.deposits.count).toBe(deposits.total);
-    const first = await exact(request, `${PLAYERS}/${WHALE}/transactions?sort=date_asc&limit=1`);
+    const first = await exact(
+      request,
+      `${PLAYERS}/${WHALE}/transactions?sort=date_asc&limit=1`,
+      WIRE_DECIMALS.transactionList,
+    );
     expect(summary.first_activity).toBe(first.transactions[0].date);
   });
 
@@ -116,11 +125,15 @@ test.describe("the transaction list: sort, status, transaction_id", () => {
   test("sort=amount_desc|amount_asc orders by size (abs amount), id breaking ties; the total is unchanged", async ({
     request,
   }) => {
-    const plain = await exact(request, `${PLAYERS}/${WHALE}/transactions?limit=1`);
+    const plain = await exact(
+      request,
+      `${PLAYERS}/${WHALE}/transactions?limit=1`,
+      WIRE_DECIMALS.transactionList,
+    );
     for (const sort of ["amount_desc", "amount_asc", "date_asc"]) {
       const res = await get(request, `${PLAYERS}/${WHALE}/transactions?sort=${sort}&limit=100`);
       await expectDocumented(request, res, "/players/{playerId}/transactions");
-      const body = parseJsonWithDecimals(await res.text(), DECIMALS) as {
+      const body = parseWire(await res.text(), WIRE_DECIMALS.transactionList) as {
         total: number;
         transactions: (Omit<Row, "amount"> & { amount: string })[];
       };
@@ -150,6 +163,7 @@ test.describe("the transaction list: sort, status, transaction_id", () => {
       const page = await exact(
         request,
         `${PLAYERS}/${WHALE}/transactions?${filter}&limit=20&offset=${offset}`,
+        WIRE_DECIMALS.transactionList,
       );
       byOffset.push(...page.transactions.map((t: Row) => t.id));
     }
@@ -159,6 +173,7 @@ test.describe("the transaction list: sort, status, transaction_id", () => {
       const page = await exact(
         request,
         `${PLAYERS}/${WHALE}/transactions?${filter}&limit=20${cursor ? `&cursor=${cursor}` : ""}`,
+        WIRE_DECIMALS.transactionList,
       );
       byCursor.push(...page.transactions.map((t: Row) => t.id));
       cursor = page.next_cursor;
@@ -176,7 +191,11 @@ test.describe("the transaction list: sort, status, transaction_id", () => {
   });
 
   test("the export takes the same sort", async ({ request }) => {
-    const list = await exact(request, `${PLAYERS}/P000042/transactions?sort=amount_desc&limit=100`);
+    const list = await exact(
+      request,
+      `${PLAYERS}/P000042/transactions?sort=amount_desc&limit=100`,
+      WIRE_DECIMALS.transactionList,
+    );
     const res = await get(request, `${PLAYERS}/P000042/transactions/export?sort=amount_desc&format=ndjson`);
     expect(res.status()).toBe(200);
     const ids = (await res.text())
@@ -189,9 +208,21 @@ test.describe("the transaction list: sort, status, transaction_id", () => {
 
   test("status=pending|completed splits the list exactly", async ({ request }) => {
     const player = "PTEST0001";
-    const all = await exact(request, `${PLAYERS}/${player}/transactions?limit=100`);
-    const pending = await exact(request, `${PLAYERS}/${player}/transactions?status=pending&limit=100`);
-    const completed = await exact(request, `${PLAYERS}/${player}/transactions?status=completed&limit=100`);
+    const all = await exact(
+      request,
+      `${PLAYERS}/${player}/transactions?limit=100`,
+      WIRE_DECIMALS.transactionList,
+    );
+    const pending = await exact(
+      request,
+      `${PLAYERS}/${player}/transactions?status=pending&limit=100`,
+      WIRE_DECIMALS.transactionList,
+    );
+    const completed = await exact(
+      request,
+      `${PLAYERS}/${player}/transactions?status=completed&limit=100`,
+      WIRE_DECIMALS.transactionList,
+    );
     expect(pending.total).toBeGreaterThan(0);
     expect(pending.total + completed.total).toBe(all.total);
     expect(pending.transactions.every((t: Row) => t.completed_at === null)).toBe(true);
@@ -200,12 +231,24 @@ test.describe("the transaction list: sort, status, transaction_id", () => {
   });
 
   test("transaction_id finds exactly one transaction of the player", async ({ request }) => {
-    const page = await exact(request, `${PLAYERS}/${WHALE}/transactions?limit=5&offset=3`);
+    const page = await exact(
+      request,
+      `${PLAYERS}/${WHALE}/transactions?limit=5&offset=3`,
+      WIRE_DECIMALS.transactionList,
+    );
     const id = page.transactions[2].id as string;
-    const hit = await exact(request, `${PLAYERS}/${WHALE}/transactions?transaction_id=${id}`);
+    const hit = await exact(
+      request,
+      `${PLAYERS}/${WHALE}/transactions?transaction_id=${id}`,
+      WIRE_DECIMALS.transactionList,
+    );
     expect(hit.total).toBe(1);
     expect(hit.transactions.map((t: Row) => t.id)).toEqual([id]);
-    const elsewhere = await exact(request, `${PLAYERS}/P000042/transactions?transaction_id=${id}`);
+    const elsewhere = await exact(
+      request,
+      `${PLAYERS}/P000042/transactions?transaction_id=${id}`,
+      WIRE_DECIMALS.transactionList,
+    );
     expect(elsewhere.total).toBe(0);
   });
 });
@@ -215,7 +258,8 @@ test.describe("GET /players/{playerId}/transaction-facets with filters", () => {
     const res = await get(request, `${PLAYERS}/${WHALE}/transaction-facets?event_type=bet&status=completed`);
     const facets = await expectDocumented(request, res, "/players/{playerId}/transaction-facets");
     const total = async (qs: string) =>
-      (await exact(request, `${PLAYERS}/${WHALE}/transactions?${qs}&limit=1`)).total;
+      (await exact(request, `${PLAYERS}/${WHALE}/transactions?${qs}&limit=1`, WIRE_DECIMALS.transactionList))
+        .total;
     expect(facets.total).toBe(await total("event_type=bet&status=completed"));
     const types = facets.event_types as { value: string; count: number }[];
     expect(types.find((t) => t.value === "win")?.count).toBe(await total("event_type=win&status=completed"));

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { parseJsonWithDecimals } from "../../lib/client/lossless-json.ts";
+import { type DecimalTree, parseWire } from "../../lib/client/wire-codec.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { expectDocumented, expectProblem, get } from "./helpers.ts";
 
 /*
@@ -8,7 +9,6 @@ import { expectDocumented, expectProblem, get } from "./helpers.ts";
  */
 const WHALE = "P000007";
 const PLAYERS = "/api/v1/players";
-const DECIMALS = new Set(["amount", "sum", "average", "net_deposits", "gross_gaming_revenue"]);
 const DAY = 86_400_000;
 
 /** An exact decimal as units of 10⁻⁸, the stored scale. */
@@ -18,12 +18,17 @@ function units(v: string): bigint {
   return v.startsWith("-") ? -n : n;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON bodies read with their decimals as strings
-async function documented(request: APIRequestContext, path: string, operation: string): Promise<any> {
+async function documented(
+  request: APIRequestContext,
+  path: string,
+  operation: string,
+  decimals: DecimalTree,
+  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies read with their decimals as strings
+): Promise<any> {
   const res = await get(request, path);
   expect(res.status(), await res.text()).toBe(200);
   await expectDocumented(request, res, operation);
-  return parseJsonWithDecimals(await res.text(), DECIMALS);
+  return parseWire(await res.text(), decimals);
 }
 
 test.describe("issue 23 reads", () => {
@@ -34,6 +39,7 @@ test.describe("issue 23 reads", () => {
       request,
       `${PLAYERS}/${WHALE}/summary?period=90d`,
       "/players/{playerId}/summary",
+      WIRE_DECIMALS.playerSummary,
     );
     expect(s.previous.to).toBe(s.from);
     expect(Date.parse(s.previous.to) - Date.parse(s.previous.from)).toBe(90 * DAY);
@@ -42,12 +48,14 @@ test.describe("issue 23 reads", () => {
       request,
       `${PLAYERS}/${WHALE}/transactions?event_type=deposit&status=completed&from_date=${s.previous.from}&to_date=${new Date(Date.parse(s.previous.to) - 1).toISOString()}&limit=1`,
       "/players/{playerId}/transactions",
+      WIRE_DECIMALS.transactionList,
     );
     expect(s.previous.deposits.count).toBe(list.total);
     const all = await documented(
       request,
       `${PLAYERS}/${WHALE}/summary?period=all`,
       "/players/{playerId}/summary",
+      WIRE_DECIMALS.playerSummary,
     );
     expect(all.previous).toBeNull();
   });
@@ -66,6 +74,7 @@ test.describe("issue 23 reads", () => {
         request,
         `${PLAYERS}/${WHALE}/transaction-totals?${qs}`,
         "/players/{playerId}/transaction-totals",
+        WIRE_DECIMALS.transactionTotals,
       );
       const rows: { amount: string; currency: string; status: string }[] = [];
       for (let offset = 0; ; offset += 100) {
@@ -73,6 +82,7 @@ test.describe("issue 23 reads", () => {
           request,
           `${PLAYERS}/${WHALE}/transactions?${qs}&limit=100&offset=${offset}`,
           "/players/{playerId}/transactions",
+          WIRE_DECIMALS.transactionList,
         );
         rows.push(...page.transactions);
         if (!page.has_more) break;
@@ -107,6 +117,7 @@ test.describe("issue 23 reads", () => {
       request,
       `${PLAYERS}/${WHALE}/transaction-totals?event_type=withdrawal&status=pending`,
       "/players/{playerId}/transaction-totals",
+      WIRE_DECIMALS.transactionTotals,
     );
     expect(pending.count).toBeGreaterThan(0);
     expect(pending.by_currency[0].sum).toBe("0");
@@ -128,6 +139,7 @@ test.describe("issue 23 reads", () => {
       request,
       `${PLAYERS}/${WHALE}/monthly-activity?months=12`,
       "/players/{playerId}/monthly-activity",
+      WIRE_DECIMALS.monthlyActivity,
     );
     const current = new Date().toISOString().slice(0, 7);
     for (const m of a.months) {

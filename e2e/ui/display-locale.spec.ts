@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { PlayerProfileData, PortfolioData, TransactionListData } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { formatCount, formatMoney } from "../../lib/format/money.ts";
 import { apiGet, open, recordPageErrors, signIn, WHALE } from "./helpers.ts";
 
@@ -23,7 +24,11 @@ test.describe("a browser set to German", () => {
   test("the player page hydrates the server's HTML, figures as the server wrote them", async ({ page }) => {
     await signIn(page, "vip_manager");
     expect(await page.evaluate(() => navigator.language)).toBe("de-DE");
-    const profile = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`);
+    const profile = await apiGet<PlayerProfileData>(
+      page.request,
+      `/players/${WHALE}`,
+      WIRE_DECIMALS.playerProfile,
+    );
     const balance = formatMoney(profile.balances.total_balance, profile.currency);
     const html = await (await page.request.get(`/players/${WHALE}`)).text();
     expect(html).toContain(balance);
@@ -35,7 +40,11 @@ test.describe("a browser set to German", () => {
     expect(overviewErrors).toEqual([]);
 
     // The transactions section: its caption counts them with the display locale's grouping (24,000, not 24.000).
-    const list = await apiGet<TransactionListData>(page.request, `/players/${WHALE}/transactions?limit=20`);
+    const list = await apiGet<TransactionListData>(
+      page.request,
+      `/players/${WHALE}/transactions?limit=20`,
+      WIRE_DECIMALS.transactionList,
+    );
     expect(list.total).toBeGreaterThan(999);
     const transactionErrors = recordPageErrors(page);
     await open(page, `/players/${WHALE}?section=transactions`);
@@ -48,7 +57,11 @@ test.describe("a browser set to German", () => {
 
   test("the portfolio hydrates the server's HTML, figures as the server wrote them", async ({ page }) => {
     await signIn(page, "vip_manager");
-    const book = await apiGet<PortfolioData>(page.request, "/portfolio?manager=Sarah%20Mitchell");
+    const book = await apiGet<PortfolioData>(
+      page.request,
+      "/portfolio?manager=Sarah%20Mitchell",
+      WIRE_DECIMALS.portfolio,
+    );
     const first = book.players[0];
     expect(first).toBeDefined();
     const errors = recordPageErrors(page);

@@ -5,6 +5,7 @@ import type {
   PlayerProfileData,
   TransactionListData,
 } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { apiGet, open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
 
 /*
@@ -38,10 +39,15 @@ test.describe("server-rendered first view, without JavaScript", () => {
     page,
   }) => {
     await signIn(page, "support_agent");
-    const profile = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`);
+    const profile = await apiGet<PlayerProfileData>(
+      page.request,
+      `/players/${WHALE}`,
+      WIRE_DECIMALS.playerProfile,
+    );
     const list = await apiGet<TransactionListData>(
       page.request,
       `/players/${WHALE}/transactions?limit=20&offset=0`,
+      WIRE_DECIMALS.transactionList,
     );
     const html = await pageHtml(page.request, `/players/${WHALE}`);
     // Money as the API writes it, digit for digit (the cache's copy in the page), and a key figure.
@@ -62,10 +68,15 @@ test.describe("server-rendered first view, without JavaScript", () => {
 
   test("a VIP manager's HTML holds the full contact data and the filtered first page", async ({ page }) => {
     await signIn(page, "vip_manager");
-    const profile = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`);
+    const profile = await apiGet<PlayerProfileData>(
+      page.request,
+      `/players/${WHALE}`,
+      WIRE_DECIMALS.playerProfile,
+    );
     const list = await apiGet<TransactionListData>(
       page.request,
       `/players/${WHALE}/transactions?event_type=withdrawal&limit=10&offset=10`,
+      WIRE_DECIMALS.transactionList,
     );
     expect(profile.email).toMatch(/^[^*]+@/);
     const html = await pageHtml(page.request, `/players/${WHALE}?event_type=withdrawal&per_page=10&page=2`);
@@ -116,6 +127,7 @@ test.describe("server-rendered first view, without JavaScript", () => {
       const trail = await apiGet<AuditListData>(
         admin.request,
         `/players/${player}/audit?operation=profile&operation=transactions&limit=100`,
+        WIRE_DECIMALS.auditList,
       );
       const mine = trail.events.filter((e) => e.session_id === me.sessionId);
       const byOperation = Object.fromEntries(mine.map((e) => [e.operation, e]));
@@ -145,6 +157,7 @@ test.describe("server-rendered first view, without JavaScript", () => {
     const summary = await apiGet<PlayerPeriodSummaryData>(
       page.request,
       `/players/${WHALE}/summary?period=90d`,
+      WIRE_DECIMALS.playerSummary,
     );
     const html = await pageHtml(page.request, `/players/${WHALE}?period=90d`);
     expect(html).toContain(summary.deposits.sum);
@@ -158,7 +171,11 @@ test.describe("server-rendered first view, without JavaScript", () => {
     const admin = await signedInContext(browser, baseURL, "admin");
     const summaryReads = async (player: string) =>
       (
-        await apiGet<AuditListData>(admin.request, `/players/${player}/audit?operation=summary&limit=100`)
+        await apiGet<AuditListData>(
+          admin.request,
+          `/players/${player}/audit?operation=summary&limit=100`,
+          WIRE_DECIMALS.auditList,
+        )
       ).events.filter((e) => e.session_id === me.sessionId);
     await expect(async () => {
       const reads = await summaryReads(overview);
@@ -215,6 +232,7 @@ test("a client navigation's render reads nothing on the server: the browser read
   const list = await apiGet<TransactionListData>(
     page.request,
     `/players/${WHALE}/transactions?event_type=bet&limit=10&offset=20`,
+    WIRE_DECIMALS.transactionList,
   );
   const firstId = list.transactions[0]?.id ?? "missing";
   // What Next's router fetches when the URL's filters change (an RSC request from fetch()).

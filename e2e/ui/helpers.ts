@@ -3,8 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
 import type { Role } from "../../lib/auth/roles.ts";
-import { parseJsonWithDecimals } from "../../lib/client/lossless-json.ts";
-import { DECIMAL_KEYS } from "../../lib/client/wire.ts";
+import { type DecimalTree, parseWire } from "../../lib/client/wire-codec.ts";
 import { DISPLAY_LOCALE } from "../../lib/format/locale.ts";
 
 export const WHALE = "P000007";
@@ -71,9 +70,14 @@ export async function signIn(page: Page, role: Role = "support_agent"): Promise<
 
 /**
  * Calls the API as the signed-in browser does: with the app-issued token and the session id.
- * Money comes back as exact decimal strings, as the page receives it.
+ * Money comes back as exact decimal strings where `decimals` (the response's entry in lib/client/wire-decimals.ts)
+ * says, as the page receives it.
  */
-export async function apiGet<T = unknown>(request: APIRequestContext, path: string): Promise<T> {
+export async function apiGet<T = unknown>(
+  request: APIRequestContext,
+  path: string,
+  decimals: DecimalTree,
+): Promise<T> {
   const tokenResponse = await request.get("/api/session/token");
   expect(tokenResponse.status()).toBe(200);
   const { access_token, session_id } = (await tokenResponse.json()) as {
@@ -84,7 +88,7 @@ export async function apiGet<T = unknown>(request: APIRequestContext, path: stri
     headers: { Authorization: `Bearer ${access_token}`, "X-Session-ID": session_id },
   });
   expect(response.status(), `GET ${path}`).toBe(200);
-  return parseJsonWithDecimals(await response.text(), DECIMAL_KEYS) as T;
+  return parseWire(await response.text(), decimals) as T;
 }
 
 /**

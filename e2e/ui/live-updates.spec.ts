@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import pg from "pg";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { REFRESH_PLAYER_AGGREGATES_SQL } from "../../lib/db/refresh-player-aggregates.ts";
 import { E2E_JWT_SECRET } from "../../test/support/e2e-auth.ts";
 import {
@@ -146,6 +147,7 @@ for (const size of SIZES) {
       const profile = await apiGet<{ balances: { total_balance: string }; currency: string }>(
         page.request,
         `/players/${WHALE}`,
+        WIRE_DECIMALS.playerProfile,
       );
       const expectedTotal = await formatMoneyInPage(page, profile.balances.total_balance, profile.currency);
       await expect(page.getByTestId("header-total")).toHaveText(expectedTotal);
@@ -170,6 +172,7 @@ for (const size of SIZES) {
       const shown = await apiGet<{ transactions: { id: string }[] }>(
         page.request,
         `/players/${WHALE}/transactions?limit=3`,
+        WIRE_DECIMALS.transactionList,
       );
       expect(shown.transactions.map((t) => t.id).sort()).toEqual([...ids].sort());
       await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { PlayerSearchData } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { apiGet, open, signIn } from "./helpers.ts";
 
 /*
@@ -40,7 +41,11 @@ for (const viewport of [
 
     test("activity chart for a BTC, an ETH, a JPY and a GBP player", async ({ page }) => {
       await signIn(page, "vip_manager");
-      const list = await apiGet<PlayerSearchData>(page.request, "/players?limit=100");
+      const list = await apiGet<PlayerSearchData>(
+        page.request,
+        "/players?limit=100",
+        WIRE_DECIMALS.playerSearch,
+      );
       for (const currency of ["BTC", "ETH", "JPY", "GBP"]) {
         const player = list.players.find((p) => p.currency === currency && Number(p.total_balance) !== 0);
         expect(player, currency).toBeDefined();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { PlayerSearchData } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { KYC_LABELS } from "../../lib/format/labels.ts";
 import { DISPLAY_LOCALE } from "../../lib/format/locale.ts";
 import { apiGet, formatCountInPage, open, signIn } from "./helpers.ts";
@@ -17,7 +18,11 @@ test.describe("player lookup", () => {
   test("results appear as you type, each with what tells namesakes apart", async ({ page }) => {
     await expect(searchBox(page)).toBeFocused();
     await searchBox(page).pressSequentially("silva", { delay: 40 });
-    const api = await apiGet<PlayerSearchData>(page.request, "/players?q=silva&limit=20");
+    const api = await apiGet<PlayerSearchData>(
+      page.request,
+      "/players?q=silva&limit=20",
+      WIRE_DECIMALS.playerSearch,
+    );
     expect(api.players.length).toBeGreaterThan(1);
 
     const options = page.getByRole("option");
@@ -158,7 +163,11 @@ test.describe("my players (VIP manager)", () => {
     await open(page, "/");
     await page.getByRole("radio", { name: "My players" }).check();
     await expect(page).toHaveURL(/\?view=mine$/);
-    const api = await apiGet<PlayerSearchData>(page.request, "/players?assigned=me&limit=20");
+    const api = await apiGet<PlayerSearchData>(
+      page.request,
+      "/players?assigned=me&limit=20",
+      WIRE_DECIMALS.playerSearch,
+    );
     expect(api.total).toBeGreaterThan(0);
     expect(api.players.every((p) => p.vip_manager === "Sarah Mitchell")).toBe(true);
     const options = page.getByRole("listbox", { name: "My players" }).getByRole("option");
@@ -169,7 +178,11 @@ test.describe("my players (VIP manager)", () => {
     const first = api.players[0];
     await searchBox(page).fill(first?.id ?? "");
     await expect(options).toHaveCount(1);
-    const other = await apiGet<PlayerSearchData>(page.request, "/players?limit=100");
+    const other = await apiGet<PlayerSearchData>(
+      page.request,
+      "/players?limit=100",
+      WIRE_DECIMALS.playerSearch,
+    );
     const notMine = other.players.find((p) => p.vip_manager !== "Sarah Mitchell");
     await searchBox(page).fill(notMine?.id ?? "");
     await expect(

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import type { PlayerSearchData } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { apiGet, expectNoSidewaysScroll, open, signIn, WHALE } from "./helpers.ts";
 
 /*
@@ -103,7 +104,7 @@ test("the activity chart's tooltip stays on the screen at either end of the char
   page,
 }) => {
   await signIn(page, "vip_manager");
-  const list = await apiGet<PlayerSearchData>(page.request, "/players?limit=100");
+  const list = await apiGet<PlayerSearchData>(page.request, "/players?limit=100", WIRE_DECIMALS.playerSearch);
   // The whale (CAD, thousands a month) and a BTC player (eight decimals).
   const btc = list.players.find((p) => p.currency === "BTC" && Number(p.total_balance) !== 0);
   expect(btc).toBeDefined();

@@ -6,6 +6,7 @@ import type {
   TransactionListData,
   TransactionTotalsData,
 } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import {
   apiGet,
   capture,
@@ -45,6 +46,7 @@ for (const size of SIZES) {
       const summary = await apiGet<PlayerPeriodSummaryData>(
         page.request,
         `/players/${WHALE}/summary?period=365d`,
+        WIRE_DECIMALS.playerSummary,
       );
       expect(summary.previous).not.toBeNull();
       await open(page, `/players/${WHALE}?period=365d`);
@@ -97,6 +99,7 @@ for (const size of SIZES) {
       const activity = await apiGet<MonthlyActivityData>(
         page.request,
         `/players/${WHALE}/monthly-activity?months=12`,
+        WIRE_DECIMALS.monthlyActivity,
       );
       const current = activity.months.at(-1);
       expect(current?.partial).toBe(true);
@@ -124,6 +127,7 @@ for (const size of SIZES) {
       const totals = await apiGet<TransactionTotalsData>(
         page.request,
         `/players/${WHALE}/transaction-totals?event_type=deposit,withdrawal&status=completed&from_date=${month}-01&to_date=${search(page).get("to")}`,
+        WIRE_DECIMALS.transactionTotals,
       );
       // The signed sum of deposits and withdrawals is the month's net deposits, exactly.
       expect(totals.by_currency[0]?.sum ?? "0").toBe(current?.net_deposits);
@@ -140,6 +144,7 @@ for (const size of SIZES) {
       const list = await apiGet<TransactionListData>(
         page.request,
         `/players/${WHALE}/transactions?event_type=withdrawal&sort=amount_desc&limit=20`,
+        WIRE_DECIMALS.transactionList,
       );
       const sizes = list.transactions.map((t) => Math.abs(Number(t.amount)));
       expect(sizes.length).toBeGreaterThan(5);
@@ -187,7 +192,11 @@ for (const size of SIZES) {
       page,
     }, testInfo) => {
       await signIn(page);
-      const profile = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`);
+      const profile = await apiGet<PlayerProfileData>(
+        page.request,
+        `/players/${WHALE}`,
+        WIRE_DECIMALS.playerProfile,
+      );
       const last = profile.kpi.last_withdrawal;
       if (!last) throw new Error("the whale has withdrawals");
       await open(page, `/players/${WHALE}`);

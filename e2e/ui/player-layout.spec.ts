@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { PlayerPeriodSummaryData, PlayerProfileData } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import {
   apiGet,
   formatCountInPage,
@@ -37,7 +38,11 @@ for (const viewport of SIZES) {
       page,
     }) => {
       await signIn(page, "vip_manager");
-      const p = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`);
+      const p = await apiGet<PlayerProfileData>(
+        page.request,
+        `/players/${WHALE}`,
+        WIRE_DECIMALS.playerProfile,
+      );
       await open(page, `/players/${WHALE}?section=transactions`);
       await expect(visibleTransactions(page).first()).toBeVisible();
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -219,7 +224,7 @@ test.describe("overview", () => {
 
   test("a support agent gets masked contact data as plain text, with a note saying so", async ({ page }) => {
     await signIn(page, "support_agent");
-    const p = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`);
+    const p = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`, WIRE_DECIMALS.playerProfile);
     expect(p.email).toContain("***");
     await open(page, `/players/${WHALE}`);
     await expect(page.getByTestId("field-email")).toHaveText(p.email ?? "");
@@ -232,7 +237,7 @@ test.describe("overview", () => {
 
   test("a VIP manager gets working contact links and no masking note", async ({ page }) => {
     await signIn(page, "vip_manager");
-    const p = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`);
+    const p = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`, WIRE_DECIMALS.playerProfile);
     await open(page, `/players/${WHALE}`);
     await expect(page.getByTestId("field-email").locator("a")).toHaveAttribute("href", `mailto:${p.email}`);
     await expect(page.getByTestId("field-phone").locator("a")).toHaveAttribute(
@@ -279,6 +284,7 @@ test.describe("period summary", () => {
       const s = await apiGet<PlayerPeriodSummaryData>(
         page.request,
         `/players/${WHALE}/summary?period=${period}`,
+        WIRE_DECIMALS.playerSummary,
       );
       await panel.getByRole("radio", { name: label }).check();
       // 30 days is the default, which the URL leaves out.
@@ -326,7 +332,11 @@ test.describe("period summary", () => {
       }
     }
     // The all-time figures are not empty for the whale: the comparison above compared real numbers.
-    const all = await apiGet<PlayerPeriodSummaryData>(page.request, `/players/${WHALE}/summary?period=all`);
+    const all = await apiGet<PlayerPeriodSummaryData>(
+      page.request,
+      `/players/${WHALE}/summary?period=all`,
+      WIRE_DECIMALS.playerSummary,
+    );
     expect(all.deposits.count).toBeGreaterThan(0);
 
     await open(page, `/players/${WHALE}?period=365d`);

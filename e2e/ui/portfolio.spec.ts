@@ -2,6 +2,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { sortPortfolio } from "../../lib/client/portfolio-view.ts";
 import type { PortfolioData } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import {
   apiGet,
   capture,
@@ -39,7 +40,11 @@ test.describe("the portfolio", () => {
     await page.getByRole("banner").getByRole("link", { name: "My players" }).click();
     await expect(page).toHaveURL(/\/portfolio$/);
     await expect(page.getByRole("heading", { name: "My players", level: 1 })).toBeVisible();
-    const book = await apiGet<PortfolioData>(page.request, "/portfolio?manager=Sarah%20Mitchell");
+    const book = await apiGet<PortfolioData>(
+      page.request,
+      "/portfolio?manager=Sarah%20Mitchell",
+      WIRE_DECIMALS.portfolio,
+    );
     await expect(tableRows(page)).toHaveCount(book.players.length);
     await expect(page.locator(`[data-testid="portfolio-row"][data-player-id="${WHALE}"]`)).toBeVisible();
     // The default order: flagged players first.
@@ -138,7 +143,11 @@ test.describe("the portfolio", () => {
     await page.setViewportSize(PHONE);
     await signIn(page, "vip_manager");
     await open(page, "/portfolio");
-    const book = await apiGet<PortfolioData>(page.request, "/portfolio?manager=Sarah%20Mitchell");
+    const book = await apiGet<PortfolioData>(
+      page.request,
+      "/portfolio?manager=Sarah%20Mitchell",
+      WIRE_DECIMALS.portfolio,
+    );
     await expect(cards(page)).toHaveCount(book.players.length);
     await expect(tableRows(page).first()).toBeHidden();
     await expectNoSidewaysScroll(page);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { MonthlyActivityData, PlayerProfileData } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { humanize, KYC_LABELS, withdrawalStatusLabel } from "../../lib/format/labels.ts";
 import {
   apiGet,
@@ -18,7 +19,7 @@ test.describe("player profile", () => {
   });
 
   test("the card shows exactly what the API serves", async ({ page }) => {
-    const p = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`);
+    const p = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`, WIRE_DECIMALS.playerProfile);
     await open(page, `/players/${WHALE}`);
 
     await expect(page.getByTestId("player-name")).toHaveText(p.name);
@@ -143,6 +144,7 @@ test.describe("player profile", () => {
     const activity = await apiGet<MonthlyActivityData>(
       page.request,
       `/players/${WHALE}/monthly-activity?months=12`,
+      WIRE_DECIMALS.monthlyActivity,
     );
     await open(page, `/players/${WHALE}?section=activity`);
     const chart = page.getByTestId("activity-chart");
@@ -168,7 +170,11 @@ test.describe("player profile", () => {
     test.use({ timezoneId: "Asia/Tokyo" });
 
     test("the switch shows every date in local time, and the URL keeps the choice", async ({ page }) => {
-      const p = await apiGet<PlayerProfileData>(page.request, `/players/${WHALE}`);
+      const p = await apiGet<PlayerProfileData>(
+        page.request,
+        `/players/${WHALE}`,
+        WIRE_DECIMALS.playerProfile,
+      );
       await open(page, `/players/${WHALE}`);
       const registered = page.getByTestId("field-registered").locator("time");
       await expect(registered).toHaveText(await formatDateTimeInPage(page, p.registration_date, "UTC"));

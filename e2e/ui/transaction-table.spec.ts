@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import type { TransactionFacetsData, TransactionListData } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import {
   apiGet,
   formatCountInPage,
@@ -19,9 +20,17 @@ import { SIZES } from "./sizes.ts";
 const PROFILE = `/players/${WHALE}`;
 
 const list = (page: Page, query: string) =>
-  apiGet<TransactionListData>(page.request, `${PROFILE}/transactions?${query}`);
+  apiGet<TransactionListData>(
+    page.request,
+    `${PROFILE}/transactions?${query}`,
+    WIRE_DECIMALS.transactionList,
+  );
 const facets = (page: Page, query = "") =>
-  apiGet<TransactionFacetsData>(page.request, `${PROFILE}/transaction-facets?${query}`);
+  apiGet<TransactionFacetsData>(
+    page.request,
+    `${PROFILE}/transaction-facets?${query}`,
+    WIRE_DECIMALS.transactionFacets,
+  );
 const search = (page: Page) => new URL(page.url()).searchParams;
 const shownIds = (page: Page) =>
   visibleTransactions(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-transaction-id")));
@@ -228,7 +237,11 @@ test.describe("transactions at 390 px", () => {
 
 async function firstWithTransactions(page: Page, ids: string[]): Promise<string | undefined> {
   for (const id of ids) {
-    const { total } = await apiGet<TransactionListData>(page.request, `/players/${id}/transactions?limit=1`);
+    const { total } = await apiGet<TransactionListData>(
+      page.request,
+      `/players/${id}/transactions?limit=1`,
+      WIRE_DECIMALS.transactionList,
+    );
     if (total > 20) return id;
   }
   return undefined;
@@ -258,6 +271,7 @@ for (const size of SIZES) {
       const { players } = await apiGet<{ players: { id: string; currency: string }[] }>(
         page.request,
         "/players?limit=100",
+        WIRE_DECIMALS.playerSearch,
       );
       for (const currency of ["BTC", "JPY"]) {
         const id = await firstWithTransactions(

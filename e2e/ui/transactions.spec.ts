@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { TransactionFacetsData, TransactionListData } from "../../lib/client/wire.ts";
+import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { EVENT_TYPE_LABELS } from "../../lib/format/labels.ts";
 import {
   apiGet,
@@ -19,7 +20,11 @@ const TABLE = `${PROFILE}?section=transactions`;
 
 const range = (page: Page) => page.getByTestId("page-range");
 const list = (page: Page, query: string) =>
-  apiGet<TransactionListData>(page.request, `${PROFILE}/transactions?${query}`);
+  apiGet<TransactionListData>(
+    page.request,
+    `${PROFILE}/transactions?${query}`,
+    WIRE_DECIMALS.transactionList,
+  );
 const search = (page: Page) => new URL(page.url()).searchParams;
 
 async function expectRange(page: Page, first: number, last: number, total: number) {
@@ -105,7 +110,11 @@ test.describe("transactions table", () => {
   });
 
   test("filters by event name, offering the names the player has", async ({ page }) => {
-    const facets = await apiGet<TransactionFacetsData>(page.request, `${PROFILE}/transaction-facets`);
+    const facets = await apiGet<TransactionFacetsData>(
+      page.request,
+      `${PROFILE}/transaction-facets`,
+      WIRE_DECIMALS.transactionFacets,
+    );
     await open(page, TABLE);
     await page.getByRole("button", { name: /^Event name:/ }).click();
     const boxes = page.getByRole("checkbox");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError, readApiResponse } from "./api-client.ts";
+import { NO_DECIMALS } from "./wire-codec.ts";
 
-const failure = (response: Response) => readApiResponse(response).catch((e: unknown) => e);
+const failure = (response: Response) => readApiResponse(response, NO_DECIMALS).catch((e: unknown) => e);
 
 describe("ApiRequestError from an API answer", () => {
   it("carries every field of a problem+json body, each under its own name", async () => {

@@ -1,6 +1,5 @@
 import { SIGN_IN_REASON_EXPIRED, signInPath } from "@/lib/auth/paths";
-import { parseJsonWithDecimals } from "./lossless-json.ts";
-import { DECIMAL_KEYS } from "./wire.ts";
+import { type DecimalTree, parseWire } from "./wire-codec.ts";
 
 export interface ApiRequestErrorOptions {
   /** The HTTP status; 0 when the server could not be reached. */
@@ -143,9 +142,17 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
   }
 }
 
-/** GET /api/v1{path} as the signed-in user (see apiFetch), parsed with exact decimals; errors throw. */
-export async function apiGet<T>(path: string, query?: URLSearchParams, signal?: AbortSignal): Promise<T> {
-  return readApiResponse<T>(await apiFetch(apiUrl(path, query), { signal }));
+/**
+ * GET /api/v1{path} as the signed-in user (see apiFetch), parsed with exact decimals where `decimals` (the
+ * response's entry in lib/client/wire-decimals.ts) says; errors throw.
+ */
+export async function apiGet<T>(
+  path: string,
+  decimals: DecimalTree,
+  query?: URLSearchParams,
+  signal?: AbortSignal,
+): Promise<T> {
+  return readApiResponse<T>(await apiFetch(apiUrl(path, query), { signal }), decimals);
 }
 
 /** `/api/v1{path}?{query}`: the URL apiGet asks for (the server's first view asks for the same). */
@@ -154,9 +161,9 @@ export function apiUrl(path: string, query?: URLSearchParams): string {
 }
 
 /** An API answer's body, parsed with exact decimals; a problem+json answer throws an ApiRequestError. */
-export async function readApiResponse<T>(response: Response): Promise<T> {
+export async function readApiResponse<T>(response: Response, decimals: DecimalTree): Promise<T> {
   if (!response.ok) throw await toError(response, response.headers.get("x-request-id") ?? "");
-  return parseJsonWithDecimals(await response.text(), DECIMAL_KEYS) as T;
+  return parseWire(await response.text(), decimals) as T;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from "./audit-trail.ts";
 import { queries } from "./queries.ts";
 import type { AuditEventData, AuditListData } from "./wire.ts";
+import { WIRE_DECIMALS } from "./wire-decimals.ts";
 
 const json = (status: number, body: string, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
@@ -145,7 +146,7 @@ describe("reading the audit operation's answers", () => {
     const body =
       '{"events":[{"id":"9007199254740993","filters":{"amount_min":"0.10000000","limit":"5"}}],' +
       '"total":12,"limit":25,"next_cursor":"9007199254740993","has_more":true}';
-    const parsed = await readApiResponse<AuditListData>(json(200, body));
+    const parsed = await readApiResponse<AuditListData>(json(200, body), WIRE_DECIMALS.auditList);
     expect(parsed.events[0]?.id).toBe("9007199254740993");
     expect(parsed.events[0]?.filters).toEqual({ amount_min: "0.10000000", limit: "5" });
     expect(parsed.total).toBe(12);
@@ -157,6 +158,7 @@ describe("reading the audit operation's answers", () => {
       json(403, '{"title":"Forbidden","detail":"scope","request_id":"req-1"}', {
         "content-type": "application/problem+json",
       }),
+      WIRE_DECIMALS.auditList,
     );
     await expect(denied).rejects.toBeInstanceOf(ApiRequestError);
     const error = await denied.catch((e: unknown) => e);
@@ -165,6 +167,7 @@ describe("reading the audit operation's answers", () => {
 
     const unavailable = await readApiResponse(
       new Response("oops", { status: 503, headers: { "x-request-id": "r2" } }),
+      WIRE_DECIMALS.auditList,
     ).catch((e: unknown) => e);
     expect(unavailable).toMatchObject({ status: 503, requestId: "r2" });
     expect(describeAuditTrailError(unavailable)).toEqual({

@@ -22,6 +22,7 @@ import type {
   TransactionListData,
   TransactionTotalsData,
 } from "./wire.ts";
+import { WIRE_DECIMALS } from "./wire-decimals.ts";
 
 export const SEARCH_PAGE_SIZE = 20;
 const player = (id: string) => `/players/${encodeURIComponent(id)}`;
@@ -36,6 +37,7 @@ export const playerPaths = {
 const listPlayers = (params: Record<string, string>, signal: AbortSignal) =>
   apiGet<PlayerSearchData>(
     "/players",
+    WIRE_DECIMALS.playerSearch,
     new URLSearchParams({ ...params, limit: String(SEARCH_PAGE_SIZE) }),
     signal,
   );
@@ -50,7 +52,8 @@ export const queries = {
   portfolio: (manager: string) =>
     queryOptions({
       queryKey: ["portfolio", manager],
-      queryFn: ({ signal }) => apiGet<PortfolioData>(portfolioPath, portfolioQuery(manager), signal),
+      queryFn: ({ signal }) =>
+        apiGet<PortfolioData>(portfolioPath, WIRE_DECIMALS.portfolio, portfolioQuery(manager), signal),
       enabled: manager.length > 0,
       staleTime: 60_000,
     }),
@@ -58,7 +61,13 @@ export const queries = {
   portfolioManagers: () =>
     queryOptions({
       queryKey: ["portfolio", "managers"],
-      queryFn: ({ signal }) => apiGet<PortfolioManagersData>(`${portfolioPath}/managers`, undefined, signal),
+      queryFn: ({ signal }) =>
+        apiGet<PortfolioManagersData>(
+          `${portfolioPath}/managers`,
+          WIRE_DECIMALS.portfolioManagers,
+          undefined,
+          signal,
+        ),
       staleTime: 5 * 60_000,
     }),
   playerSearch: (q: string) =>
@@ -78,12 +87,24 @@ export const queries = {
   playerProfile: (playerId: string) =>
     queryOptions({
       queryKey: ["player", playerId, "profile"],
-      queryFn: ({ signal }) => apiGet<PlayerProfileData>(playerPaths.profile(playerId), undefined, signal),
+      queryFn: ({ signal }) =>
+        apiGet<PlayerProfileData>(
+          playerPaths.profile(playerId),
+          WIRE_DECIMALS.playerProfile,
+          undefined,
+          signal,
+        ),
     }),
   transactions: (playerId: string, query: URLSearchParams) =>
     queryOptions({
       queryKey: ["player", playerId, "transactions", query.toString()],
-      queryFn: ({ signal }) => apiGet<TransactionListData>(playerPaths.transactions(playerId), query, signal),
+      queryFn: ({ signal }) =>
+        apiGet<TransactionListData>(
+          playerPaths.transactions(playerId),
+          WIRE_DECIMALS.transactionList,
+          query,
+          signal,
+        ),
       placeholderData: keepPreviousData,
     }),
   /**
@@ -96,7 +117,12 @@ export const queries = {
       queryFn: async ({ signal }) => {
         const query = new URLSearchParams(filters);
         query.set("limit", "1");
-        const page = await apiGet<TransactionListData>(playerPaths.transactions(playerId), query, signal);
+        const page = await apiGet<TransactionListData>(
+          playerPaths.transactions(playerId),
+          WIRE_DECIMALS.transactionList,
+          query,
+          signal,
+        );
         return page.total;
       },
     }),
@@ -105,7 +131,12 @@ export const queries = {
     queryOptions({
       queryKey: ["player", playerId, "transaction-facets", filters.toString()],
       queryFn: ({ signal }) =>
-        apiGet<TransactionFacetsData>(`${player(playerId)}/transaction-facets`, filters, signal),
+        apiGet<TransactionFacetsData>(
+          `${player(playerId)}/transaction-facets`,
+          WIRE_DECIMALS.transactionFacets,
+          filters,
+          signal,
+        ),
       staleTime: 5 * 60_000,
       placeholderData: keepPreviousData,
     }),
@@ -114,7 +145,12 @@ export const queries = {
     queryOptions({
       queryKey: ["player", playerId, "transaction-totals", filters.toString()],
       queryFn: ({ signal }) =>
-        apiGet<TransactionTotalsData>(`${player(playerId)}/transaction-totals`, filters, signal),
+        apiGet<TransactionTotalsData>(
+          `${player(playerId)}/transaction-totals`,
+          WIRE_DECIMALS.transactionTotals,
+          filters,
+          signal,
+        ),
       staleTime: 60_000,
       placeholderData: keepPreviousData,
     }),
@@ -124,6 +160,7 @@ export const queries = {
       queryFn: ({ signal }) =>
         apiGet<MonthlyActivityData>(
           `${player(playerId)}/monthly-activity`,
+          WIRE_DECIMALS.monthlyActivity,
           new URLSearchParams({ months: "12" }),
           signal,
         ),
@@ -136,6 +173,7 @@ export const queries = {
       queryFn: ({ signal }) =>
         apiGet<PlayerPeriodSummaryData>(
           `${player(playerId)}/summary`,
+          WIRE_DECIMALS.playerSummary,
           new URLSearchParams({ period }),
           signal,
         ),
@@ -147,7 +185,12 @@ export const queries = {
     infiniteQueryOptions({
       queryKey: ["player", playerId, "audit", auditTrailSearchParams(filter).toString()],
       queryFn: ({ pageParam, signal }) =>
-        apiGet<AuditListData>(`${player(playerId)}/audit`, auditTrailSearchParams(filter, pageParam), signal),
+        apiGet<AuditListData>(
+          `${player(playerId)}/audit`,
+          WIRE_DECIMALS.auditList,
+          auditTrailSearchParams(filter, pageParam),
+          signal,
+        ),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.next_cursor,
       select: mergeAuditPages,
@@ -159,7 +202,12 @@ export const queries = {
     infiniteQueryOptions({
       queryKey: ["audit", auditLogSearchParams(filter).toString()],
       queryFn: ({ pageParam, signal }) =>
-        apiGet<AuditLogData>("/audit", auditLogSearchParams(filter, pageParam), signal),
+        apiGet<AuditLogData>(
+          "/audit",
+          WIRE_DECIMALS.auditLog,
+          auditLogSearchParams(filter, pageParam),
+          signal,
+        ),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.next_cursor,
       select: mergeAuditLogPages,

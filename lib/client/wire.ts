@@ -8,7 +8,10 @@ import type { TransactionListResponse } from "@/lib/schemas/transaction";
 import type { TransactionFacets } from "@/lib/schemas/transaction-facets";
 import type { TransactionTotals } from "@/lib/schemas/transaction-totals";
 
-/** A response type as the browser sees it: exact decimals arrive as strings of digits. */
+/**
+ * A response type as the browser sees it: exact decimals arrive as strings of digits (lib/client/wire-codec.ts,
+ * by the places lib/client/wire-decimals.ts derives from the same schemas).
+ */
 export type Wire<T> = T extends ExactNumber
   ? string
   : T extends readonly (infer U)[]
@@ -16,30 +19,6 @@ export type Wire<T> = T extends ExactNumber
     : T extends object
       ? { [K in keyof T]: Wire<T[K]> }
       : T;
-
-/** Keys whose values are exact decimals (numeric(20,8)) in the API's responses. */
-export const DECIMAL_KEYS: ReadonlySet<string> = new Set([
-  "amount",
-  "total_balance",
-  "cash_balance",
-  "bonus_balance",
-  "withdrawable_balance",
-  "pending_withdrawal",
-  "wr",
-  "ltd",
-  "ltw",
-  "ltnc",
-  // The period summary's (GET /players/{id}/summary).
-  "sum",
-  "average",
-  "net_deposits",
-  "gross_gaming_revenue",
-  // The portfolio's (GET /portfolio): each figure's current, previous and change, the week's largest withdrawal.
-  "current",
-  "previous",
-  "change",
-  "largest_withdrawal_7d",
-]);
 
 export type PlayerProfileData = Wire<PlayerProfile>;
 export type PlayerSearchData = Wire<PlayerSearchResponse>;

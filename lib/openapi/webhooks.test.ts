@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
+import { parseWire } from "@/lib/client/wire-codec";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import {
-  WEBHOOK_DECIMAL_KEYS,
+  WEBHOOK_DECIMALS,
   WEBHOOK_EVENT_TYPES,
   webhookEventSchema,
   webhookPingSchema,
@@ -28,7 +28,7 @@ describe("the OpenAPI document's webhooks", () => {
     const example =
       document.webhooks?.[type]?.post.requestBody.content["application/json"]?.examples.example?.value;
     const parsed = webhookEventSchema.parse(
-      parseJsonWithDecimals(JSON.stringify(example), WEBHOOK_DECIMAL_KEYS, (d) => new ExactNumber(d)),
+      parseWire(JSON.stringify(example), WEBHOOK_DECIMALS, (d) => new ExactNumber(d)),
     );
     expect(parsed.type).toBe(type);
   });

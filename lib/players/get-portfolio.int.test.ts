@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
-import { DECIMAL_KEYS } from "@/lib/client/wire";
+import { parseWire } from "@/lib/client/wire-codec";
+import { WIRE_DECIMALS } from "@/lib/client/wire-decimals";
 import { stringifyJson } from "@/lib/http/json";
 import { ExactNumber } from "@/lib/schemas/exact-number";
 import {
@@ -142,7 +142,7 @@ afterAll(async () => {
 async function getPortfolio(options: GetPortfolioOptions, client = db): Promise<Portfolio> {
   const { body } = await getPortfolioAnswer(options, client);
   const decimal = (digits: string) => new ExactNumber(digits);
-  return portfolioResponseSchema.parse(parseJsonWithDecimals(body.text, DECIMAL_KEYS, decimal));
+  return portfolioResponseSchema.parse(parseWire(body.text, WIRE_DECIMALS.portfolio, decimal));
 }
 
 async function book(): Promise<Map<string, PortfolioPlayer>> {
@@ -169,7 +169,7 @@ describe("getPortfolio", () => {
       const decimal = (digits: string) => new ExactNumber(digits);
       const parsed = portfolioResponseSchema
         .strict()
-        .parse(parseJsonWithDecimals(body.text, DECIMAL_KEYS, decimal));
+        .parse(parseWire(body.text, WIRE_DECIMALS.portfolio, decimal));
       expect(body.text).toBe(stringifyJson(parsed));
       expect(playerIds).toEqual(parsed.players.map((p) => p.id));
     }

@@ -5,8 +5,9 @@ import { getAuditQueue, setAuditQueue } from "@/lib/audit/audit-recorder";
 import type { Role } from "@/lib/auth/roles";
 import { SCOPES } from "@/lib/auth/scopes";
 import { createSession, revokeSession } from "@/lib/auth/session-store";
-import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
-import { DECIMAL_KEYS, type PlayerProfileData, type TransactionListData } from "@/lib/client/wire";
+import type { PlayerProfileData, TransactionListData } from "@/lib/client/wire";
+import { type DecimalTree, parseWire } from "@/lib/client/wire-codec";
+import { WIRE_DECIMALS } from "@/lib/client/wire-decimals";
 import { getPrisma } from "@/lib/db/client";
 import { routeKitForFile } from "@/test/support/route-test-kit";
 import { playerProfileRead } from "./player-profile.ts";
@@ -34,11 +35,11 @@ async function pageUser(role: Role): Promise<PageUser> {
 }
 
 /** What the browser gets for the same read over the API with the same user's token. */
-async function overTheApi(path: string, user: PageUser): Promise<unknown> {
+async function overTheApi(path: string, user: PageUser, decimals: DecimalTree): Promise<unknown> {
   const token = await kit.token(user.id, { role: user.role, sid: user.sessionId, name: user.name });
   const response = await kit.call("GET", path, { token, headers: { "x-session-id": user.sessionId } });
   expect(response.status).toBe(200);
-  return parseJsonWithDecimals(response.text, DECIMAL_KEYS);
+  return parseWire(response.text, decimals);
 }
 
 const params = { playerId: PLAYER };
@@ -49,14 +50,28 @@ describe("server rendering's caller of the API's reads", () => {
   it("gives a support agent the API's masked profile and exact transactions, and audits both reads", async () => {
     const user = await pageUser("support_agent");
     const caller = await callerFor(user, new Headers({ "x-forwarded-for": "192.0.2.7" }));
-    const profile = await caller.read<PlayerProfileData>(playerProfileRead, { params });
+    const profile = await caller.read<PlayerProfileData>(
+      playerProfileRead,
+      { params },
+      WIRE_DECIMALS.playerProfile,
+    );
     const query = new URLSearchParams("event_type=deposit&limit=5&offset=0");
-    const list = await caller.read<TransactionListData>(playerTransactionsRead, { params, query });
+    const list = await caller.read<TransactionListData>(
+      playerTransactionsRead,
+      { params, query },
+      WIRE_DECIMALS.transactionList,
+    );
 
     expect(profile.email).toMatch(/^.\*\*\*@/);
     // The browser's shape of the same read over HTTP, to the letter.
-    expect(profile).toEqual(await overTheApi(`/api/v1/players/${PLAYER}`, user));
-    expect(list).toEqual(await overTheApi(`/api/v1/players/${PLAYER}/transactions?${query}`, user));
+    expect(profile).toEqual(await overTheApi(`/api/v1/players/${PLAYER}`, user, WIRE_DECIMALS.playerProfile));
+    expect(list).toEqual(
+      await overTheApi(
+        `/api/v1/players/${PLAYER}/transactions?${query}`,
+        user,
+        WIRE_DECIMALS.transactionList,
+      ),
+    );
     // Money stays the API's digits (a string in the browser's shape), never a float.
     expect(typeof list.transactions[0]?.amount).toBe("string");
 
@@ -102,20 +117,32 @@ describe("server rendering's caller of the API's reads", () => {
 
   it("gives a VIP manager the full contact data", async () => {
     const caller = await callerFor(await pageUser("vip_manager"));
-    const profile = await caller.read<PlayerProfileData>(playerProfileRead, { params });
+    const profile = await caller.read<PlayerProfileData>(
+      playerProfileRead,
+      { params },
+      WIRE_DECIMALS.playerProfile,
+    );
     expect(profile.email).toMatch(/^[^*]+@/);
   });
 
   it("throws the route's problem for a missing player or a bad query, and records nothing", async () => {
     const user = await pageUser("admin");
     const caller = await callerFor(user);
-    await expect(caller.read(playerProfileRead, { params: { playerId: "P999999" } })).rejects.toMatchObject({
+    await expect(
+      caller.read(playerProfileRead, { params: { playerId: "P999999" } }, WIRE_DECIMALS.playerProfile),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
     await expect(
-      caller.read(playerTransactionsRead, { params, query: new URLSearchParams("limit=0") }),
+      caller.read(
+        playerTransactionsRead,
+        { params, query: new URLSearchParams("limit=0") },
+        WIRE_DECIMALS.transactionList,
+      ),
     ).rejects.toMatchObject({ status: 400, errors: [expect.objectContaining({ name: "limit" })] });
-    await expect(caller.read(playerProfileRead, { params: { playerId: "" } })).rejects.toMatchObject({
+    await expect(
+      caller.read(playerProfileRead, { params: { playerId: "" } }, WIRE_DECIMALS.playerProfile),
+    ).rejects.toMatchObject({
       status: 400,
     });
     await getAuditQueue().flush();
@@ -134,7 +161,9 @@ describe("server rendering's caller: admission", () => {
     const user = await pageUser("support_agent");
     const caller = await callerFor(user);
     const adminOnly = { ...playerProfileRead, scope: SCOPES.auditRead };
-    await expect(caller.read(adminOnly, { params })).rejects.toMatchObject({ status: 403 });
+    await expect(caller.read(adminOnly, { params }, WIRE_DECIMALS.playerProfile)).rejects.toMatchObject({
+      status: 403,
+    });
     await getAuditQueue().flush();
     expect(await getPrisma().auditEvent.count({ where: { sessionId: user.sessionId } })).toBe(0);
   });
@@ -147,7 +176,9 @@ describe("server rendering's caller: admission", () => {
     };
     setAuditQueue(new AuditQueue(refusing, { batchSize: 100, maxPending: 1_000 }));
     try {
-      await expect(caller.read(playerProfileRead, { params })).rejects.toMatchObject({
+      await expect(
+        caller.read(playerProfileRead, { params }, WIRE_DECIMALS.playerProfile),
+      ).rejects.toMatchObject({
         status: 503,
         detail: expect.stringContaining("audit trail"),
       });
@@ -161,9 +192,11 @@ describe("server rendering's caller: admission", () => {
     await getAuditQueue().flush();
     setAuditQueue(new AuditQueue(() => new Promise(() => {}), { batchSize: 1, maxPending: 1 }));
     try {
-      void caller.read(playerProfileRead, { params }).catch(() => {}); // waits for ever for its commit
+      void caller.read(playerProfileRead, { params }, WIRE_DECIMALS.playerProfile).catch(() => {}); // waits for ever for its commit
       await new Promise((resolve) => setTimeout(resolve, 50));
-      await expect(caller.read(playerProfileRead, { params })).rejects.toMatchObject({ status: 503 });
+      await expect(
+        caller.read(playerProfileRead, { params }, WIRE_DECIMALS.playerProfile),
+      ).rejects.toMatchObject({ status: 503 });
     } finally {
       setAuditQueue(undefined);
     }

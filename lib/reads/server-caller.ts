@@ -3,6 +3,7 @@ import { type ApiPrincipal, DEMO_PRINCIPAL } from "@/lib/auth/api-auth";
 import { liveSession } from "@/lib/auth/live-session";
 import { hasScope, SCOPES, scopeClaimForRoles, scopesForRoles } from "@/lib/auth/scopes";
 import type { SessionState } from "@/lib/auth/session-store";
+import type { DecimalTree } from "@/lib/client/wire-codec";
 import { getEnv } from "@/lib/env";
 import { chargeQuota } from "@/lib/http/admission";
 import type { AuditedRead } from "@/lib/http/api-context";
@@ -32,9 +33,14 @@ export interface ServerReadInput {
 export interface ServerCaller {
   /**
    * Runs `read` for the signed-in user and answers its body in the browser's wire shape (`W`: a type of
-   * lib/client/wire.ts). Throws what the route would answer as a problem (400, 403, 404, 429, 503).
+   * lib/client/wire.ts; `decimals`: its entry in lib/client/wire-decimals.ts, as the browser's `apiGet` is given).
+   * Throws what the route would answer as a problem (400, 403, 404, 429, 503).
    */
-  read<W>(read: ReadDefinition<Record<string, string>, unknown, unknown>, input: ServerReadInput): Promise<W>;
+  read<W>(
+    read: ReadDefinition<Record<string, string>, unknown, unknown>,
+    input: ServerReadInput,
+    decimals: DecimalTree,
+  ): Promise<W>;
 }
 
 /**
@@ -51,7 +57,11 @@ export async function createServerCaller(options: ServerCallerOptions): Promise<
   const principal = sessionPrincipal(session, options.name);
   const address = clientAddress(options.headers);
   return {
-    async read<W>(read: ReadDefinition<Record<string, string>, unknown, unknown>, input: ServerReadInput) {
+    async read<W>(
+      read: ReadDefinition<Record<string, string>, unknown, unknown>,
+      input: ServerReadInput,
+      decimals: DecimalTree,
+    ) {
       const query = input.query ?? new URLSearchParams();
       await chargeQuota(principal, address);
       const needed = read.scope ?? SCOPES.playersRead;
@@ -67,7 +77,7 @@ export async function createServerCaller(options: ServerCallerOptions): Promise<
       };
       const reads = Array.isArray(result.audit) ? result.audit : [result.audit as AuditedRead];
       await commitAuditRecords(reads.map((read) => auditRecord(origin, principal, read)));
-      return toWireShape(result.body) as W;
+      return toWireShape(result.body, decimals) as W;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
-import { DECIMAL_KEYS } from "@/lib/client/wire";
+import { type DecimalTree, isDecimalPath, parseWire } from "@/lib/client/wire-codec";
 import { playerIdSchema } from "@/lib/schemas/common";
+import { decimalTree } from "./decimal-tree.ts";
 import { ExactNumber } from "./exact-number.ts";
 import { playerProfileSchema } from "./player.ts";
 import { transactionSchema } from "./transaction.ts";
@@ -14,10 +14,6 @@ import { transactionSchema } from "./transaction.ts";
  * money must fit numeric(20,8), instants must be real and at most millisecond-precise, text must not
  * contain NUL, currency at most 10 characters.
  */
-
-/** A profile line's exact decimals: the keys the API writes as exact numbers (lib/client/wire.ts). */
-const PLAYER_DECIMAL_KEYS = DECIMAL_KEYS;
-export const TRANSACTION_DECIMAL_KEYS: ReadonlySet<string> = new Set(["amount"]);
 
 /** Digits that ExactNumber does not take (an exponent, say) stay as this, so the message can say why. */
 class NotPlainDecimal {
@@ -44,6 +40,10 @@ export const importTransactionObject = transactionSchema.omit({ updated_at: true
   player_id: playerIdSchema,
 });
 
+/** Where a line's exact decimals are: where the API's schemas have them. */
+const PLAYER_DECIMALS: DecimalTree = decimalTree(importPlayerSchema) ?? {};
+const TRANSACTION_DECIMALS: DecimalTree = decimalTree(importTransactionObject) ?? {};
+
 /** `status` and `completed_at` agree: set exactly when completed. */
 export const statusAgrees = (t: { status: string; completed_at: string | null }) =>
   (t.status === "completed") === (t.completed_at !== null);
@@ -62,7 +62,7 @@ export type LineResult<T> = { ok: true; value: T } | { ok: false; reason: string
  * Transactions are flat and carry one money key, so they take a fast path that is just as exact: JSON.parse
  * for the structure and the amount's digits read from the text itself. A key preceded by `{` or `,` is
  * structural (inside a JSON string every quote is escaped), so the match is the real "amount". Anything
- * unusual (no match, two matches, a nested amount) goes through parseJsonWithDecimals.
+ * unusual (no match, two matches, a nested amount) goes through parseWire.
  */
 const TOP_LEVEL_AMOUNT = /[{,]\s*"amount"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*[,}]/g;
 
@@ -80,7 +80,7 @@ function parseTransactionJson(text: string): unknown {
       }
     }
   }
-  return parseJsonWithDecimals(text, TRANSACTION_DECIMAL_KEYS, toDecimal);
+  return parseWire(text, TRANSACTION_DECIMALS, toDecimal);
 }
 
 const pathText = (path: readonly PropertyKey[]) => (path.length ? path.map(String).join(".") : "(line)");
@@ -161,13 +161,12 @@ export function realCalendar(value: string): boolean {
   return day <= days;
 }
 
-function firstIssue(error: z.ZodError, decimalKeys: ReadonlySet<string>): string {
+function firstIssue(error: z.ZodError, decimals: DecimalTree): string {
   const issue = error.issues[0];
   if (!issue) return "invalid";
-  const key = issue.path[issue.path.length - 1];
   // zod's words for a failed instanceof check ("Invalid input") say nothing useful.
   const message =
-    typeof key === "string" && decimalKeys.has(key) && issue.code === "custom"
+    isDecimalPath(decimals, issue.path) && issue.code === "custom"
       ? "must be a JSON number (exact decimal)"
       : issue.message;
   return `${pathText(issue.path)}: ${message}`;
@@ -175,7 +174,7 @@ function firstIssue(error: z.ZodError, decimalKeys: ReadonlySet<string>): string
 
 function parse<S extends z.ZodType>(
   text: string,
-  keys: ReadonlySet<string>,
+  decimals: DecimalTree,
   parseJson: (text: string) => unknown,
   schema: S,
   dates: (value: z.infer<S>) => [string, unknown][],
@@ -191,7 +190,7 @@ function parse<S extends z.ZodType>(
   const storage = storageProblem(raw);
   if (storage) return { ok: false, reason: storage };
   const result = schema.safeParse(raw);
-  if (!result.success) return { ok: false, reason: firstIssue(result.error, keys) };
+  if (!result.success) return { ok: false, reason: firstIssue(result.error, decimals) };
   for (const [path, value] of dates(result.data)) {
     const problem = instantProblem(value, path);
     if (problem) return { ok: false, reason: problem };
@@ -208,8 +207,8 @@ export function parsePlayerWith<S extends z.ZodType<ImportPlayer>>(
   text: string,
   schema: S,
 ): LineResult<z.infer<S>> {
-  const parseJson = (t: string) => parseJsonWithDecimals(t, PLAYER_DECIMAL_KEYS, toDecimal);
-  const result = parse(text, PLAYER_DECIMAL_KEYS, parseJson, schema, (p) => [
+  const parseJson = (t: string) => parseWire(t, PLAYER_DECIMALS, toDecimal);
+  const result = parse(text, PLAYER_DECIMALS, parseJson, schema, (p) => [
     ["registration_date", p.registration_date],
     ["ftd_date", p.ftd_date],
     ["last_login", p.last_login],
@@ -228,7 +227,7 @@ export function parseTransactionLine(text: string): LineResult<ImportTransaction
 export function parseTransactionWith<
   S extends z.ZodType<{ currency: string; date: string; created_at: string; completed_at: string | null }>,
 >(text: string, schema: S): LineResult<z.infer<S>> {
-  const result = parse(text, TRANSACTION_DECIMAL_KEYS, parseTransactionJson, schema, (t) => [
+  const result = parse(text, TRANSACTION_DECIMALS, parseTransactionJson, schema, (t) => [
     ["date", t.date],
     ["created_at", t.created_at],
     ["completed_at", t.completed_at],

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import type { DecimalTree } from "@/lib/client/wire-codec";
 import { playerIdSchema } from "@/lib/schemas/common";
 import { dateTimeSchema, exactNumberSchema } from "./common.ts";
+import { decimalTree } from "./decimal-tree.ts";
 import { kycStatusSchema } from "./player.ts";
 import { walletPlayerEventSchema, walletTransactionEventSchema } from "./wallet-events.ts";
 
@@ -22,9 +24,6 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES).meta({ id: "WebhookEventType" });
-
-/** The keys of a webhook body that are exact decimals (parse them with a decimal library). */
-export const WEBHOOK_DECIMAL_KEYS: ReadonlySet<string> = new Set(["amount"]);
 
 const envelope = <T extends WebhookEventType, D extends z.ZodType>(type: T, data: D, description: string) =>
   z
@@ -168,6 +167,9 @@ export const webhookEventSchema = z
     transactionStatusChangedEventSchema,
   ])
   .meta({ id: "WebhookEvent" });
+
+/** Where a webhook body's exact decimals are (lib/client/wire-codec.ts's parseWire reads them so). */
+export const WEBHOOK_DECIMALS: DecimalTree = decimalTree(webhookEventSchema) ?? {};
 
 /** What an admin gives to add an endpoint (npm run webhooks -- add). */
 export const webhookEndpointInputSchema = z.object({

@@ -4,11 +4,11 @@ import { promisify } from "node:util";
 import type { NatsConnection } from "@nats-io/transport-node";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { parseJsonWithDecimals } from "@/lib/client/lossless-json";
+import { parseWire } from "@/lib/client/wire-codec";
 import { createPgPool } from "@/lib/db/pg-pool";
 import { applyBatch } from "@/lib/ingest/apply-batch";
 import { ExactNumber } from "@/lib/schemas/exact-number";
-import { WEBHOOK_DECIMAL_KEYS, type WebhookEventType, webhookEventSchema } from "@/lib/schemas/webhooks";
+import { WEBHOOK_DECIMALS, type WebhookEventType, webhookEventSchema } from "@/lib/schemas/webhooks";
 import { addEndpoint, replayDelivery, setEndpointActive } from "@/lib/webhooks/admin";
 import { parseDispatchConfig } from "@/lib/webhooks/config";
 import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
@@ -154,9 +154,7 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
   function eventsOf(r: Receiver, playerId: string) {
     return r.requests
       .map((req) =>
-        webhookEventSchema.parse(
-          parseJsonWithDecimals(req.body, WEBHOOK_DECIMAL_KEYS, (d) => new ExactNumber(d)),
-        ),
+        webhookEventSchema.parse(parseWire(req.body, WEBHOOK_DECIMALS, (d) => new ExactNumber(d))),
       )
       .filter((e) => e.data.player_id === playerId);
   }

@@ -2,6 +2,7 @@ import { type DehydratedState, dehydrate } from "@tanstack/react-query";
 import { portfolioQuery, queries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
 import type { PortfolioData } from "@/lib/client/wire";
+import { WIRE_DECIMALS } from "@/lib/client/wire-decimals";
 import { portfolioRead } from "@/lib/reads/portfolio";
 import { createServerCaller, type ServerCallerOptions } from "@/lib/reads/server-caller";
 
@@ -20,7 +21,12 @@ export async function prefetchPortfolio(
   if (!caller) return dehydrate(queryClient);
   await queryClient.prefetchQuery({
     queryKey: queries.portfolio(manager).queryKey,
-    queryFn: () => caller.read<PortfolioData>(portfolioRead, { params: {}, query: portfolioQuery(manager) }),
+    queryFn: () =>
+      caller.read<PortfolioData>(
+        portfolioRead,
+        { params: {}, query: portfolioQuery(manager) },
+        WIRE_DECIMALS.portfolio,
+      ),
   });
   return dehydrate(queryClient);
 }

@@ -9,6 +9,7 @@ import { queries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { toTransactionApiQuery, transactionSearchParams } from "@/lib/client/transaction-url-state";
 import type { PlayerPeriodSummaryData, PlayerProfileData, TransactionListData } from "@/lib/client/wire";
+import { WIRE_DECIMALS } from "@/lib/client/wire-decimals";
 import { timeZoneSearchParams } from "@/lib/format/days";
 import { playerSummaryRead } from "@/lib/reads/player-figures";
 import { playerProfileRead } from "@/lib/reads/player-profile";
@@ -64,23 +65,29 @@ export async function prefetchFirstView(
   await Promise.all([
     queryClient.prefetchQuery({
       queryKey: queries.playerProfile(playerId).queryKey,
-      queryFn: () => caller.read<PlayerProfileData>(playerProfileRead, { params }),
+      queryFn: () =>
+        caller.read<PlayerProfileData>(playerProfileRead, { params }, WIRE_DECIMALS.playerProfile),
     }),
     invalidRange
       ? null
       : queryClient.prefetchQuery({
           queryKey: queries.transactions(playerId, transactionsQuery).queryKey,
           queryFn: () =>
-            caller.read<TransactionListData>(playerTransactionsRead, { params, query: transactionsQuery }),
+            caller.read<TransactionListData>(
+              playerTransactionsRead,
+              { params, query: transactionsQuery },
+              WIRE_DECIMALS.transactionList,
+            ),
         }),
     section === "overview"
       ? queryClient.prefetchQuery({
           queryKey: queries.playerSummary(playerId, period).queryKey,
           queryFn: () =>
-            caller.read<PlayerPeriodSummaryData>(playerSummaryRead, {
-              params,
-              query: new URLSearchParams({ period }),
-            }),
+            caller.read<PlayerPeriodSummaryData>(
+              playerSummaryRead,
+              { params, query: new URLSearchParams({ period }) },
+              WIRE_DECIMALS.playerSummary,
+            ),
         })
       : null,
   ]);
