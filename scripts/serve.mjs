@@ -4,13 +4,15 @@
  * SIGTERM stop Next.js first, then the embedded database.
  *
  * Plain JavaScript on purpose: this process lives as long as the server, and loading TypeScript (tsx, esbuild)
- * here would cost about 90 MB for nothing. The TypeScript steps run as children: serve-prepare.ts (checks the
- * configuration, exits) and, only for the embedded database, serve-embedded.ts.
+ * here would cost about 90 MB for nothing. The TypeScript steps run as children: serve-prepare (checks the
+ * configuration, exits) and, only for the embedded database, serve-embedded. `npm start` runs them as compiled by
+ * `npm run build` (no transpiler in production), `npm run dev` from source through tsx (scripts/compiled-scripts.mjs).
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { compiledScriptsDir, compiledScriptsPresent, scriptArguments } from "./compiled-scripts.mjs";
 import { DEMO_NOW_ISO } from "./demo-clock.mjs";
 import { productionStartArgs, productionStartEnv } from "./next-start-settings.mjs";
 import { listenArguments } from "./serve-hostname.mjs";
@@ -22,11 +24,17 @@ if (mode !== "dev" && mode !== "start") {
 }
 
 const require = createRequire(import.meta.url);
-const tsx = ["--import", "tsx"];
+const root = fileURLToPath(new URL("..", import.meta.url));
+if (mode === "start" && !compiledScriptsPresent(root)) {
+  console.error(
+    `No compiled scripts in ${compiledScriptsDir(root)}: build with \`npm run build\` (\`next build\` alone does not compile them).`,
+  );
+  process.exit(1);
+}
 
-/** Runs a TypeScript script; resolves with its first stdout line that `accept` takes, or exits like it. */
-function runScript(script, { keepAlive, accept }) {
-  const child = spawn(process.execPath, [...tsx, script], {
+/** Runs one of the TypeScript steps; resolves with its first stdout line that `accept` takes, or exits like it. */
+function runScript(name, { keepAlive, accept }) {
+  const child = spawn(process.execPath, scriptArguments(mode, name, root), {
     stdio: [keepAlive ? "pipe" : "ignore", "pipe", "inherit"],
   });
   let ready = false;
@@ -50,7 +58,7 @@ function runScript(script, { keepAlive, accept }) {
 const env = { ...process.env };
 /** @type {import("node:child_process").ChildProcess | undefined} */
 let next;
-const prepared = await runScript(fileURLToPath(new URL("./serve-prepare.ts", import.meta.url)), {
+const prepared = await runScript("serve-prepare", {
   keepAlive: false,
   accept: (line) => (line.startsWith("{") ? JSON.parse(line) : undefined),
 });
@@ -62,7 +70,7 @@ let stopping = false;
 let signalled = false;
 let embeddedFailed = false;
 if (!env.DATABASE_URL) {
-  const started = await runScript(fileURLToPath(new URL("./serve-embedded.ts", import.meta.url)), {
+  const started = await runScript("serve-embedded", {
     keepAlive: true,
     accept: (line) => line.match(/^EMBEDDED_DATABASE_URL=(.+)$/)?.[1],
   });

@@ -55,7 +55,7 @@ if [ "$pg_ok" = 1 ]; then
 fi
 
 echo "== production build"
-npx next build
+npm run build
 
 echo "== end-to-end tests (HTTP API and UI in Chromium)"
 # The typed client's types (e2e/api/generated, not committed) follow the OpenAPI document of this checkout.

@@ -1,7 +1,7 @@
 /*
  * Starts the production app (scripts/serve.mjs start; `mode: "dev"` the development server) as a separate
  * process for tests and the soak, and talks to it over loopback HTTP with one connection per request (so a
- * refused connection and a reset one are told apart). The production app needs a build (`npx next build`).
+ * refused connection and a reset one are told apart). The production app needs a build (`npm run build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";

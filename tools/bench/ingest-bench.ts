@@ -4,7 +4,7 @@
  *   1. sustained: --rate events/s (default 2,000) for --duration s (default 60): publish → committed lag p99
  *      (the publish's stream sequence against the consumer's committed progress, observed at COMMIT through
  *      LISTEN player_changes) and publish → visible through GET /api/v1/players/{id}/transactions p99 (when a
- *      production build exists: `npx next build`);
+ *      production build exists: `npm run build`);
  *   2. bursts: --burst-rate (default 5,000) for --burst-duration s (default 10): lag p99;
  *   3. backlog: the consumer stopped, --backlog events (default 25,000) published, then started: drain rate;
  *   4. CPU per event of the consumer (its process) and of PostgreSQL (the consumer's backends), per phase;
@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { applyMigrations } from "@/lib/db/schema-engine";
 import { PLAYER_CHANGES_CHANNEL } from "@/lib/ingest/player-changes";
+import { compiledScriptsPresent } from "../../scripts/compiled-scripts.mjs";
 import { createNatsServer } from "../../test/support/nats-server.ts";
 import { dropPostgresDatabase, recreatePostgresDatabase } from "../../test/support/test-db.ts";
 import { connectPublisher, expectedTotals, readTotals, waitForTotals } from "../live/live-test-kit.ts";
@@ -207,7 +208,7 @@ async function setUp(): Promise<IngestBench> {
 
 async function startAppIfBuilt(dbUrl: string): Promise<AppProcess | null> {
   const appPort = portBase + 1;
-  if (existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
+  if (existsSync(path.join(process.cwd(), ".next", "BUILD_ID")) && compiledScriptsPresent(process.cwd())) {
     return await startApp(appPort, {
       DATABASE_URL: dbUrl,
       AUTH_MODE: "demo",
@@ -215,7 +216,7 @@ async function startAppIfBuilt(dbUrl: string): Promise<AppProcess | null> {
       LOG_LEVEL: "warn",
     });
   }
-  say("(no production build: publish → visible is not measured; run `npx next build` first)");
+  say("(no production build: publish → visible is not measured; run `npm run build` first)");
   return null;
 }
 

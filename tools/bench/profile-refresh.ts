@@ -4,7 +4,7 @@
  * The machine client's refresh of every profile (issue 26): GET each of N profiles from the production build,
  * once one by one under the default quota (waiting `Retry-After` on each 429, as a well-behaved client does),
  * once by batch reads (`GET /players?ids=…`, 100 per request), each against a freshly started server (a full
- * bucket), and prints both times. Needs `npx next build` and a database of at least N players, e.g.
+ * bucket), and prints both times. Needs `npm run build` and a database of at least N players, e.g.
  *   createdb batch_refresh && DATABASE_URL=…/batch_refresh npm run db:migrate &&
  *   DATABASE_URL=…/batch_refresh npm run db:generate -- --players 5000 --transactions 200000
  * Timings on a shared machine are noisy: the figures are one run's, say how loaded the machine was.

@@ -12,10 +12,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { compiledScriptsPresent } from "../../scripts/compiled-scripts.mjs";
 import { BENCH_BOOK_MANAGER } from "../data/generate-dataset.ts";
 import {
   type AppProcess,
@@ -57,14 +57,13 @@ const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@"
 
 function ensureBuild(force: boolean): void {
   const dist = process.env.NEXT_DIST_DIR ?? ".next";
-  if (!force && existsSync(path.join(dist, "BUILD_ID"))) return;
-  say(`building the product (next build → ${dist}) …`);
-  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  const { status } = spawnSync(process.execPath, [nextBin, "build"], {
+  if (!force && existsSync(path.join(dist, "BUILD_ID")) && compiledScriptsPresent(process.cwd())) return;
+  say(`building the product (npm run build → ${dist}) …`);
+  const { status } = spawnSync("npm", ["run", "build"], {
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  if (status !== 0) throw new Error(`next build failed (exit ${status})`);
+  if (status !== 0) throw new Error(`npm run build failed (exit ${status})`);
 }
 
 const startBaseline = (databaseUrl: string, port: number) =>

@@ -3,7 +3,7 @@
  * requests, for several minutes. Ends with a clean shutdown (SIGTERM) and checks: zero 5xx, zero lost
  * audit records (every 200 read is in audit_events), and flat memory of the server process.
  *
- *   npx next build && npm run soak                  # 5 minutes (SOAK_SECONDS), results in bench-results/
+ *   npm run build && npm run soak                  # 5 minutes (SOAK_SECONDS), results in bench-results/
  *
  * Settings (environment): SOAK_SECONDS (300), SOAK_CONCURRENCY (8), SOAK_RPS (150, the bound on the load),
  * SOAK_DATABASE_URL (default: a fresh `<TEST_DB_PREFIX>_soak` database on TEST_POSTGRES_URL's server),

@@ -29,6 +29,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { compiledScriptsPresent } from "../../scripts/compiled-scripts.mjs";
 import { runMain } from "../run-main.ts";
 import { prepareClusterDatabase } from "./cluster-database.ts";
 import { type ClusterSettings, readClusterSettings, redactUrl } from "./cluster-settings.ts";
@@ -76,7 +77,10 @@ function portFree(host: string, port: number): Promise<boolean> {
 }
 
 function buildExists(): boolean {
-  return existsSync(path.join(ROOT, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"));
+  return (
+    existsSync(path.join(ROOT, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID")) &&
+    compiledScriptsPresent(ROOT)
+  );
 }
 
 /**
@@ -180,11 +184,8 @@ async function preflight(settings: ClusterSettings): Promise<string> {
 /** The production build (made when there is none) and the database. */
 async function prepareBuildAndDatabase(settings: ClusterSettings): Promise<void> {
   if (!buildExists()) {
-    say("no production build: npx next build");
-    execFileSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
-      cwd: ROOT,
-      stdio: "inherit",
-    });
+    say("no production build: npm run build");
+    execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
   }
   mkdirSync(settings.stateDir, { recursive: true });
   const socketDir = socketDirOf(settings.stateDir);

@@ -9,7 +9,7 @@
  * page and of the reference come one after another, preset by preset, so a busy or slow machine shows in
  * the reference too. `--reference none` leaves it out.
  *
- *   npx next build && npm run lighthouse [-- --url http://127.0.0.1:4050] [--runs 3] [--role vip_manager]
+ *   npm run build && npm run lighthouse [-- --url http://127.0.0.1:4050] [--runs 3] [--role vip_manager]
  *     [--pages /players/P000007,/,/portfolio] [--reference /problems] [--out .data/lighthouse]
  *
  * Without --url it starts the build itself on LIGHTHOUSE_PORT (default 4050) with a fresh embedded
