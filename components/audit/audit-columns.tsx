@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { AuditEventData } from "@/lib/client/wire";
+import type { AuditEventData } from "@/lib/client/audit-queries";
 import {
   type AuditEntry,
   describeFilters,

@@ -5,8 +5,8 @@ import { useQueryStates } from "nuqs";
 import { type FormEvent, useMemo } from "react";
 import { TimeZoneSwitch } from "@/components/player/time-zone-switch";
 import { buttonClass } from "@/components/ui/button";
+import { auditQueries } from "@/lib/client/audit-queries";
 import { type AuditPageState, auditPageSearchParams, toAuditLogFilter } from "@/lib/client/audit-trail";
-import { queries } from "@/lib/client/queries";
 import { groupAuditEvents } from "@/lib/format/audit";
 import { useTimeZone } from "@/lib/hooks/use-time-zone";
 import type { AuditOperation } from "@/lib/schemas/audit";
@@ -26,7 +26,7 @@ const PAGE_SIZE = 50;
 export function AuditLog({ pageSize = PAGE_SIZE }: { pageSize?: number }) {
   const [state, setState] = useQueryStates(auditPageSearchParams, { history: "push" });
   const [tz] = useTimeZone();
-  const log = useInfiniteQuery(queries.auditLog(toAuditLogFilter(state, tz, pageSize)));
+  const log = useInfiniteQuery(auditQueries.auditLog(toAuditLogFilter(state, tz, pageSize)));
   const events = log.data?.events ?? [];
   const entries = useMemo(() => groupAuditEvents(events).length, [events]);
   const loading = log.isFetching;

@@ -2,7 +2,7 @@
 
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { Fragment, type ReactNode, useMemo } from "react";
-import type { AuditEventData } from "@/lib/client/wire";
+import type { AuditEventData } from "@/lib/client/audit-queries";
 import { cn } from "@/lib/cn";
 import { type AuditEntry, describeEntry, groupAuditEvents } from "@/lib/format/audit";
 import type { TimeZoneChoice } from "@/lib/format/days";

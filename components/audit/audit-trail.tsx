@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { queries } from "@/lib/client/queries";
+import { auditQueries } from "@/lib/client/audit-queries";
 import { groupAuditEvents } from "@/lib/format/audit";
 import type { AuditOperation } from "@/lib/schemas/audit";
 import { AuditLoadError } from "./audit-load-error.tsx";
@@ -13,7 +13,7 @@ import { LoadMoreFooter } from "./load-more-footer.tsx";
 /*
  * Read-only view of a player's audit trail (admins): who read this player's data, when, from which
  * session and address, with which parameters; the reads of one page view make one entry. Reads through
- * queries.auditTrail as the signed-in user.
+ * auditQueries.auditTrail as the signed-in user.
  */
 
 const PAGE_SIZE = 25;
@@ -22,7 +22,7 @@ export function AuditTrail({ playerId, pageSize = PAGE_SIZE }: { playerId: strin
   const [operation, setOperation] = useState<AuditOperation | "all">("all");
   // Another filter is another query key: a late answer for the previous filter never shows under this one.
   const trail = useInfiniteQuery(
-    queries.auditTrail(playerId, {
+    auditQueries.auditTrail(playerId, {
       limit: pageSize,
       operations: operation === "all" ? undefined : [operation],
     }),

@@ -2,8 +2,8 @@
 
 import { LoaderCircle, LockKeyhole, ReceiptText, Search, SearchX } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import type { PlayerSummaryData, TransactionMatchData } from "@/lib/client/player-queries";
 import { noMatchText, searchLabel } from "@/lib/client/player-search";
-import type { PlayerSummaryData, TransactionMatchData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
 import { EVENT_TYPE_LABELS } from "@/lib/format/labels";

@@ -13,8 +13,7 @@ import {
   ACTIVITY_NET as NET,
   ACTIVITY_SERIES as SERIES,
 } from "@/lib/client/activity-chart";
-import { queries } from "@/lib/client/queries";
-import type { MonthlyActivityData } from "@/lib/client/wire";
+import { type MonthlyActivityData, playerQueries } from "@/lib/client/player-queries";
 import { cn } from "@/lib/cn";
 import { formatCount, formatMoney } from "@/lib/format/money";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
@@ -90,7 +89,7 @@ function ActivityTooltip({
 }
 
 export function ActivityChart({ playerId }: { playerId: string }) {
-  const activity = useQuery(queries.monthlyActivity(playerId));
+  const activity = useQuery(playerQueries.monthlyActivity(playerId));
   return (
     <TitledCard
       titleId="activity-title"

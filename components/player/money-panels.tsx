@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { PlayerProfileData } from "@/lib/client/wire";
+import type { PlayerProfileData } from "@/lib/client/player-queries";
 import { cn } from "@/lib/cn";
 import { formatDateTime, formatRelative } from "@/lib/format/dates";
 import type { TimeZoneChoice } from "@/lib/format/days";

@@ -3,9 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { periodRange, summaryFigures } from "@/lib/client/period-summary";
+import { type PlayerPeriodSummaryData, playerQueries } from "@/lib/client/player-queries";
 import { summaryPeriodSearchParams } from "@/lib/client/player-sections";
-import { queries } from "@/lib/client/queries";
-import type { PlayerPeriodSummaryData } from "@/lib/client/wire";
 import type { TimeZoneChoice } from "@/lib/format/days";
 import type { SummaryPeriod } from "@/lib/schemas/enums";
 import { ErrorState } from "../error-state.tsx";
@@ -29,7 +28,7 @@ export function PeriodSummary({ playerId, tz }: { playerId: string; tz: TimeZone
     history: "push",
     scroll: false,
   });
-  const summary = useQuery(queries.playerSummary(playerId, period));
+  const summary = useQuery(playerQueries.playerSummary(playerId, period));
   const data = summary.data;
   return (
     <TitledCard

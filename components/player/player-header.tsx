@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { PlayerProfileData } from "@/lib/client/wire";
+import type { PlayerProfileData } from "@/lib/client/player-queries";
 import { cn } from "@/lib/cn";
 import { formatMoney } from "@/lib/format/money";
 import { BlockedBadge, KycBadge, WithdrawalBadge } from "../status-badges.tsx";

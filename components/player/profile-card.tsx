@@ -3,7 +3,7 @@
 import { EyeOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { telHref } from "@/lib/client/player-contact";
-import type { PlayerProfileData } from "@/lib/client/wire";
+import type { PlayerProfileData } from "@/lib/client/player-queries";
 import { timeZoneLabel } from "@/lib/format/dates";
 import type { TimeZoneChoice } from "@/lib/format/days";
 import { humanize } from "@/lib/format/labels";

@@ -2,8 +2,8 @@
 
 import { Activity, ArrowDownToLine, Clock, TrendingUp } from "lucide-react";
 import { type KeyboardEvent, useId } from "react";
+import type { PortfolioData } from "@/lib/client/portfolio-queries";
 import { FLAG_LABELS, flagDescription } from "@/lib/client/portfolio-view";
-import type { PortfolioData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import type { PortfolioFlag } from "@/lib/schemas/enums";
 

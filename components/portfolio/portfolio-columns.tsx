@@ -1,7 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
+import type { PortfolioData, PortfolioPlayerData } from "@/lib/client/portfolio-queries";
 import { daysAgo } from "@/lib/client/portfolio-view";
-import type { PortfolioData, PortfolioPlayerData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { directionOf, formatMoney } from "@/lib/format/money";
 import type {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useId } from "react";
+import type { PortfolioData, PortfolioPlayerData } from "@/lib/client/portfolio-queries";
 import { type Direction, daysAgo, type PortfolioSort } from "@/lib/client/portfolio-view";
-import type { PortfolioData, PortfolioPlayerData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatMoney } from "@/lib/format/money";
 import type { PortfolioTable } from "@/lib/hooks/use-portfolio-table";

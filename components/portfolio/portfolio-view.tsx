@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Users } from "lucide-react";
 import { useId, useMemo } from "react";
+import { type PortfolioData, portfolioQueries } from "@/lib/client/portfolio-queries";
 import {
   FLAG_LABELS,
   flagDescription,
@@ -10,8 +11,6 @@ import {
   type PortfolioSort,
   SORT_LABELS,
 } from "@/lib/client/portfolio-view";
-import { queries } from "@/lib/client/queries";
-import type { PortfolioData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format/dates";
 import { usePortfolioTable } from "@/lib/hooks/use-portfolio-table";
@@ -68,7 +67,7 @@ function asOfText(data: PortfolioData): string {
 }
 
 function ManagerPicker({ view }: { view: View }) {
-  const managers = useQuery(queries.portfolioManagers());
+  const managers = useQuery(portfolioQueries.portfolioManagers());
   const id = useId();
   return (
     <div className="flex min-w-0 max-w-full flex-col gap-1">

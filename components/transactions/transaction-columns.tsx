@@ -3,7 +3,7 @@ import { ChevronDown } from "lucide-react";
 import { createContext, useContext } from "react";
 import { moneyMoved } from "@/lib/client/moved-money";
 import { TRANSACTION_STATUS_LABELS } from "@/lib/client/transaction-labels";
-import type { TransactionData } from "@/lib/client/wire";
+import type { TransactionData } from "@/lib/client/transaction-queries";
 import { cn } from "@/lib/cn";
 import { formatDateTime, timeZoneLabel } from "@/lib/format/dates";
 import type { TimeZoneChoice } from "@/lib/format/days";

@@ -13,6 +13,7 @@ import {
   sortOf,
   statusOf,
 } from "@/lib/client/transaction-filter-options";
+import type { TransactionFacetsData } from "@/lib/client/transaction-queries";
 import {
   DATE_PRESETS,
   type FilterState,
@@ -21,7 +22,6 @@ import {
   type SortValue,
   type TransactionViewState,
 } from "@/lib/client/transaction-url-state";
-import type { TransactionFacetsData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { timeZoneLabel } from "@/lib/format/dates";
 import type { TimeZoneChoice } from "@/lib/format/days";

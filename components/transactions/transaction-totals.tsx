@@ -4,7 +4,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { Fragment } from "react";
 import { leftOutOfSum } from "@/lib/client/moved-money";
 import { TRANSACTION_STATUS_LABELS } from "@/lib/client/transaction-labels";
-import type { TransactionTotalsData } from "@/lib/client/wire";
+import type { TransactionTotalsData } from "@/lib/client/transaction-queries";
 import { formatCount, formatMoney } from "@/lib/format/money";
 
 /**

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { TransactionData } from "@/lib/client/transaction-queries";
 import type { SortValue } from "@/lib/client/transaction-url-state";
-import type { TransactionData } from "@/lib/client/wire";
 import { useTransactionsTable } from "@/lib/hooks/use-transactions-table";
 import { transactionColumns } from "./transaction-columns.tsx";
 import { TransactionsTableView } from "./transactions-table.tsx";

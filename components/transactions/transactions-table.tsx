@@ -1,8 +1,8 @@
 "use client";
 
 import { Fragment } from "react";
+import type { TransactionData } from "@/lib/client/transaction-queries";
 import type { SortValue } from "@/lib/client/transaction-url-state";
-import type { TransactionData } from "@/lib/client/wire";
 import { cn } from "@/lib/cn";
 import { formatDate, formatTime, timeZoneLabel } from "@/lib/format/dates";
 import type { TimeZoneChoice } from "@/lib/format/days";

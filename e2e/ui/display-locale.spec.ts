@@ -1,5 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { PlayerProfileData, PortfolioData, TransactionListData } from "../../lib/client/wire.ts";
+import type { PlayerProfileData } from "../../lib/client/player-queries.ts";
+import type { PortfolioData } from "../../lib/client/portfolio-queries.ts";
+import type { TransactionListData } from "../../lib/client/transaction-queries.ts";
 import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { formatCount, formatMoney } from "../../lib/format/money.ts";
 import { apiGet, open, recordPageErrors, signIn, WHALE } from "./helpers.ts";

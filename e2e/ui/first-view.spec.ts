@@ -1,10 +1,7 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import type {
-  AuditListData,
-  PlayerPeriodSummaryData,
-  PlayerProfileData,
-  TransactionListData,
-} from "../../lib/client/wire.ts";
+import type { AuditListData } from "../../lib/client/audit-queries.ts";
+import type { PlayerPeriodSummaryData, PlayerProfileData } from "../../lib/client/player-queries.ts";
+import type { TransactionListData } from "../../lib/client/transaction-queries.ts";
 import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { apiGet, open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { PlayerSearchData } from "../../lib/client/wire.ts";
+import type { PlayerSearchData } from "../../lib/client/player-queries.ts";
 import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { KYC_LABELS } from "../../lib/format/labels.ts";
 import { DISPLAY_LOCALE } from "../../lib/format/locale.ts";

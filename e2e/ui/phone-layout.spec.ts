@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import type { PlayerSearchData } from "../../lib/client/wire.ts";
+import type { PlayerSearchData } from "../../lib/client/player-queries.ts";
 import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { apiGet, expectNoSidewaysScroll, open, signIn, WHALE } from "./helpers.ts";
 

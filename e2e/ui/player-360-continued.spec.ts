@@ -3,9 +3,8 @@ import type {
   MonthlyActivityData,
   PlayerPeriodSummaryData,
   PlayerProfileData,
-  TransactionListData,
-  TransactionTotalsData,
-} from "../../lib/client/wire.ts";
+} from "../../lib/client/player-queries.ts";
+import type { TransactionListData, TransactionTotalsData } from "../../lib/client/transaction-queries.ts";
 import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import {
   apiGet,

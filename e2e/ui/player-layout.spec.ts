@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { PlayerPeriodSummaryData, PlayerProfileData } from "../../lib/client/wire.ts";
+import type { PlayerPeriodSummaryData, PlayerProfileData } from "../../lib/client/player-queries.ts";
 import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import {
   apiGet,

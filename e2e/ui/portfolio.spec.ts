@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import type { PortfolioData } from "../../lib/client/portfolio-queries.ts";
 import { sortPortfolio } from "../../lib/client/portfolio-view.ts";
-import type { PortfolioData } from "../../lib/client/wire.ts";
 import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import {
   apiGet,

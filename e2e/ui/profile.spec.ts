@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { MonthlyActivityData, PlayerProfileData } from "../../lib/client/wire.ts";
+import type { MonthlyActivityData, PlayerProfileData } from "../../lib/client/player-queries.ts";
 import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { humanize, KYC_LABELS, withdrawalStatusLabel } from "../../lib/format/labels.ts";
 import {

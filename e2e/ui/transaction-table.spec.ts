@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import type { TransactionFacetsData, TransactionListData } from "../../lib/client/wire.ts";
+import type { TransactionFacetsData, TransactionListData } from "../../lib/client/transaction-queries.ts";
 import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import {
   apiGet,

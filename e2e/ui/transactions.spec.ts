@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { TransactionFacetsData, TransactionListData } from "../../lib/client/wire.ts";
+import type { TransactionFacetsData, TransactionListData } from "../../lib/client/transaction-queries.ts";
 import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
 import { EVENT_TYPE_LABELS } from "../../lib/format/labels.ts";
 import {

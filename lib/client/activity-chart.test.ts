@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activityChartModel, activityChartRows, activityHref, monthLabel } from "./activity-chart.ts";
-import type { MonthlyActivityData } from "./wire.ts";
+import type { MonthlyActivityData } from "./player-queries.ts";
 
 const flow = (amount: string, count: number) => ({ amount, count });
 

@@ -1,9 +1,9 @@
 import { drillDownHref, monthDays } from "@/lib/client/drill-down";
 import type { EventTypeValue } from "@/lib/client/transaction-url-state";
-import type { MonthlyActivityData } from "@/lib/client/wire";
 import { formatTick, type ValueAxis, valueAxis } from "@/lib/format/axis-ticks";
 import { DISPLAY_LOCALE } from "@/lib/format/locale";
 import type { ActivityFlow } from "@/lib/schemas/activity";
+import type { MonthlyActivityData } from "./player-queries.ts";
 
 /** The four flows, in the chart's and the table's order, with their bar colours. */
 export const ACTIVITY_SERIES: readonly { key: ActivityFlow; label: string; color: string }[] = [

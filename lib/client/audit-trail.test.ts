@@ -2,6 +2,7 @@ import { InfiniteQueryObserver, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { AUDIT_OPERATIONS } from "@/lib/schemas/enums";
 import { ApiRequestError, readApiResponse } from "./api-client.ts";
+import { type AuditEventData, type AuditListData, auditQueries } from "./audit-queries.ts";
 import {
   AUDIT_DENIED_DETAIL,
   auditLogSearchParams,
@@ -10,8 +11,6 @@ import {
   readersHeadline,
   toAuditLogFilter,
 } from "./audit-trail.ts";
-import { queries } from "./queries.ts";
-import type { AuditEventData, AuditListData } from "./wire.ts";
 import { WIRE_DECIMALS } from "./wire-decimals.ts";
 
 const json = (status: number, body: string, headers: Record<string, string> = {}) =>
@@ -46,17 +45,17 @@ const page = (ids: string[], total: number, next: string | null): AuditListData 
 });
 
 /**
- * queries.auditTrail in a real QueryClient, as useInfiniteQuery runs it, with the network step replaced
+ * auditQueries.auditTrail in a real QueryClient, as useInfiniteQuery runs it, with the network step replaced
  * by `answer` (the page param it was asked for in, a page out); `asked` records the page params.
  */
 function observe(
   client: QueryClient,
-  filter: Parameters<typeof queries.auditTrail>[1],
+  filter: Parameters<typeof auditQueries.auditTrail>[1],
   answer: (cursor: string | null) => Promise<AuditListData>,
   asked: (string | null)[] = [],
 ) {
   return new InfiniteQueryObserver(client, {
-    ...queries.auditTrail("P1", filter),
+    ...auditQueries.auditTrail("P1", filter),
     queryFn: ({ pageParam }) => {
       asked.push(pageParam);
       return answer(pageParam);
@@ -73,8 +72,8 @@ describe("audit trail query", () => {
   });
 
   it("keys each filter apart, without the cursor", () => {
-    const all = queries.auditTrail("P1", { limit: 25 }).queryKey;
-    const profile = queries.auditTrail("P1", { limit: 25, operations: ["profile"] }).queryKey;
+    const all = auditQueries.auditTrail("P1", { limit: 25 }).queryKey;
+    const profile = auditQueries.auditTrail("P1", { limit: 25, operations: ["profile"] }).queryKey;
     expect(all).toEqual(["player", "P1", "audit", "limit=25"]);
     expect(profile).not.toEqual(all);
   });
@@ -126,7 +125,7 @@ describe("audit trail query", () => {
     const unsubscribe = observer.subscribe(() => {});
     try {
       observer.setOptions({
-        ...queries.auditTrail("P1", { limit: 2, operations: ["export"] }),
+        ...auditQueries.auditTrail("P1", { limit: 2, operations: ["export"] }),
         queryFn: async () => page(["9"], 1, null),
       });
       await observer.refetch();

@@ -5,7 +5,7 @@ import { dayBounds, type TimeZoneChoice } from "@/lib/format/days";
 import type { AuditOperation } from "@/lib/schemas/audit";
 import { AUDIT_OPERATIONS } from "@/lib/schemas/enums";
 import { ApiRequestError } from "./api-client.ts";
-import type { AuditEventData, AuditListData, AuditLogData } from "./wire.ts";
+import type { AuditEventData, AuditListData, AuditLogData } from "./audit-queries.ts";
 
 /** Which part of a player's audit trail to read; the cursor is the infinite query's page param. */
 export interface AuditTrailFilter {

@@ -1,4 +1,4 @@
-import type { TransactionData, TransactionTotalsData } from "./wire.ts";
+import type { TransactionData, TransactionTotalsData } from "./transaction-queries.ts";
 
 type Status = TransactionData["status"];
 type CurrencyTotals = TransactionTotalsData["by_currency"][number];

@@ -3,7 +3,7 @@ import { formatDate } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/format/money";
 import { EMPTY_PERIOD_FIGURES } from "@/test/support/period-figures";
 import { periodRange, summaryFigures } from "./period-summary.ts";
-import type { PlayerPeriodSummaryData } from "./wire.ts";
+import type { PlayerPeriodSummaryData } from "./player-queries.ts";
 
 type Figures = NonNullable<PlayerPeriodSummaryData["previous"]>;
 

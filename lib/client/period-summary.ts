@@ -1,7 +1,7 @@
 import { drillDownHref, periodDays } from "@/lib/client/drill-down";
 import { countChange, moneyChange, type PeriodChange } from "@/lib/client/period-change";
+import type { PlayerPeriodSummaryData } from "@/lib/client/player-queries";
 import type { EventTypeValue as EventType } from "@/lib/client/transaction-url-state";
-import type { PlayerPeriodSummaryData } from "@/lib/client/wire";
 import { formatDate } from "@/lib/format/dates";
 import { formatCount, formatMoney } from "@/lib/format/money";
 import type { SummaryPeriod } from "@/lib/schemas/enums";

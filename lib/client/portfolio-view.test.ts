@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { PortfolioData, PortfolioPlayerData } from "./portfolio-queries.ts";
 import {
   compareDecimal,
   daysAgo,
@@ -10,7 +11,6 @@ import {
   PORTFOLIO_SORTS,
   sortPortfolio,
 } from "./portfolio-view.ts";
-import type { PortfolioData, PortfolioPlayerData } from "./wire.ts";
 
 const fig = (current: string) => ({ current, previous: "0", change: current });
 

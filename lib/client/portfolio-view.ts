@@ -1,7 +1,7 @@
 import { parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { toUnits } from "@/lib/format/exact-decimal";
 import { PORTFOLIO_FLAGS, type PortfolioFlag } from "@/lib/schemas/enums";
-import type { PortfolioData, PortfolioPlayerData } from "./wire.ts";
+import type { PortfolioData, PortfolioPlayerData } from "./portfolio-queries.ts";
 
 /** The portfolio's columns that sort, in the table's order. */
 export const PORTFOLIO_SORTS = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
 import * as filters from "./transaction-filter-options.ts";
-import type { TransactionFacetsData } from "./wire.ts";
+import type { TransactionFacetsData } from "./transaction-queries.ts";
 
 const FACETS = {
   event_types: [{ value: "deposit", count: 12 }],

@@ -4,6 +4,7 @@ import { EVENT_TYPE_LABELS } from "@/lib/format/labels";
 import { formatCount } from "@/lib/format/money";
 import { EVENT_TYPES } from "@/lib/schemas/enums";
 import type { MultiSelectOption } from "./multi-select.ts";
+import type { TransactionFacetsData } from "./transaction-queries.ts";
 import {
   type FilterState,
   presetRange,
@@ -12,7 +13,6 @@ import {
   STATUSES,
   type StatusValue,
 } from "./transaction-url-state.ts";
-import type { TransactionFacetsData } from "./wire.ts";
 
 /*
  * What the transaction filters offer, from the player's facets (faceted counts) and the view's state, apart

@@ -5,7 +5,7 @@ import { createContext, use, useEffect, useRef, useState } from "react";
 import { coalesce } from "@/lib/client/coalesce";
 import { followPlayerChanges, type LiveStatus } from "@/lib/client/live-updates";
 import { newTransactionCount } from "@/lib/client/new-transactions";
-import { queries } from "@/lib/client/queries";
+import { transactionQueries } from "@/lib/client/transaction-queries";
 
 export interface LiveUpdates {
   status: LiveStatus;
@@ -79,7 +79,7 @@ export function useNewTransactions({ playerId, filters, list, enabled }: UseNewT
     baseline.current = { at: list.dataUpdatedAt, generation };
   }
   const latest = useQuery({
-    ...queries.transactionTotal(playerId, filters),
+    ...transactionQueries.transactionTotal(playerId, filters),
     enabled: enabled && list.isSuccess && generation > baseline.current.generation,
   });
   const count = newTransactionCount({

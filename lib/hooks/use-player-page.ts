@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useTransition } from "react";
+import { playerQueries } from "@/lib/client/player-queries";
 import { availablePlayerSections, type PlayerSection } from "@/lib/client/player-sections";
-import { queries } from "@/lib/client/queries";
 import { usePlayerLiveUpdates } from "@/lib/hooks/use-player-live-updates";
 import { usePlayerSection } from "@/lib/hooks/use-player-section";
 import { useTimeZone } from "@/lib/hooks/use-time-zone";
@@ -17,7 +17,7 @@ export function usePlayerPage(
   playerId: string,
   { audit, liveUpdates }: { audit: boolean; liveUpdates: boolean },
 ) {
-  const profile = useQuery(queries.playerProfile(playerId));
+  const profile = useQuery(playerQueries.playerProfile(playerId));
   const live = usePlayerLiveUpdates(playerId, liveUpdates);
   const [tz] = useTimeZone();
   const [section, selectSection, hrefFor] = usePlayerSection(audit);

@@ -5,6 +5,12 @@ import { useRouter } from "next/navigation";
 import { parseAsString, parseAsStringLiteral, useQueryState } from "nuqs";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import {
+  type PlayerSearchData,
+  type PlayerSummaryData,
+  playerQueries,
+  type TransactionMatchData,
+} from "@/lib/client/player-queries";
+import {
   bestMatch,
   isPartialEmail,
   looksLikeId,
@@ -12,8 +18,6 @@ import {
   resultHref,
   searchStatus,
 } from "@/lib/client/player-search";
-import { queries } from "@/lib/client/queries";
-import type { PlayerSearchData, PlayerSummaryData, TransactionMatchData } from "@/lib/client/wire";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 
 const DEBOUNCE_MS = 250;
@@ -68,7 +72,7 @@ function useSearchKeys(s: {
     let result = s.term === q && !s.search.isPlaceholderData ? s.search.data : undefined;
     if (!result) {
       try {
-        result = await queryClient.fetchQuery(queries.playerSearch(q));
+        result = await queryClient.fetchQuery(playerQueries.playerSearch(q));
       } catch {
         if (looksLikeId(q)) s.open(q);
         return;
@@ -155,7 +159,7 @@ export function usePlayerSearch({
       ? open(option.player.id)
       : open(option.transaction.player_id, option.transaction.id);
 
-  const search = useQuery(mine ? queries.assignedPlayers(term) : queries.playerSearch(term));
+  const search = useQuery(mine ? playerQueries.assignedPlayers(term) : playerQueries.playerSearch(term));
   const { listing, data, partialEmail, players, options, stale, status } = resultsOf(search, {
     term,
     text,

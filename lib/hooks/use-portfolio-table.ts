@@ -1,8 +1,8 @@
 "use client";
 
 import { type ColumnDef, metaHelper, tableFeatures, useTable } from "@tanstack/react-table";
+import type { PortfolioPlayerData } from "@/lib/client/portfolio-queries";
 import type { PortfolioSort } from "@/lib/client/portfolio-view";
-import type { PortfolioPlayerData } from "@/lib/client/wire";
 
 /** How a portfolio column lays out its cells and which order its heading sets: the view keeps no lists of its own. */
 export interface PortfolioColumnMeta {

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { useCallback, useMemo } from "react";
+import { portfolioQueries } from "@/lib/client/portfolio-queries";
 import {
   filterPortfolio,
   flagCounts,
@@ -11,7 +12,6 @@ import {
   portfolioSearchParams,
   sortPortfolio,
 } from "@/lib/client/portfolio-view";
-import { queries } from "@/lib/client/queries";
 import type { PortfolioFlag } from "@/lib/schemas/enums";
 
 /**
@@ -22,7 +22,7 @@ import type { PortfolioFlag } from "@/lib/schemas/enums";
 export function usePortfolioView(ownManager: string | null) {
   const [state, setState] = useQueryStates(portfolioSearchParams, { history: "push", scroll: false });
   const manager = ownManager ?? state.manager ?? "";
-  const book = useQuery(queries.portfolio(manager));
+  const book = useQuery(portfolioQueries.portfolio(manager));
   const all = book.data?.players;
   const rows = useMemo(
     () => (all ? sortPortfolio(filterPortfolio(all, state.flag), state.sort, state.dir) : undefined),

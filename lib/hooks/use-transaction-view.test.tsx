@@ -2,8 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NuqsTestingAdapter } from "nuqs/adapters/testing";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { queries } from "@/lib/client/queries";
-import type { TransactionListData } from "@/lib/client/wire";
+import { type TransactionListData, transactionQueries } from "@/lib/client/transaction-queries";
 import { useTransactionView } from "./use-transaction-view.ts";
 
 type View = ReturnType<typeof useTransactionView>;
@@ -17,7 +16,7 @@ function Probe({ onView }: { onView: (view: View) => void }) {
 /** The hook's view of `search`, with the list's query for `apiQuery` already answered. */
 function viewOf(search: string, apiQuery: string, list: Pick<TransactionListData, "total" | "transactions">) {
   const client = new QueryClient();
-  client.setQueryData(queries.transactions("P1", new URLSearchParams(apiQuery)).queryKey, {
+  client.setQueryData(transactionQueries.transactions("P1", new URLSearchParams(apiQuery)).queryKey, {
     ...list,
     limit: 0,
     offset: 0,

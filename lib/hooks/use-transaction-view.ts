@@ -6,7 +6,7 @@ import { useSearchParams } from "next/navigation";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import type { HistoryMode } from "@/lib/client/date-draft";
-import { queries } from "@/lib/client/queries";
+import { transactionQueries } from "@/lib/client/transaction-queries";
 import {
   type FilterState,
   hasActiveFilters,
@@ -49,18 +49,18 @@ export function useTransactionView(playerId: string) {
   const invalidRange = Boolean(state.from && state.to && state.from > state.to);
   // Each facet counts under the other active filters: the facets take the list's filters.
   const filterQuery = toTransactionFilterQuery(view, tz);
-  const facets = useQuery(queries.transactionFacets(playerId, filterQuery));
+  const facets = useQuery(transactionQueries.transactionFacets(playerId, filterQuery));
   // The totals row: the same filters, exact count and sum per currency; by itself when the daily stats answer
   // it (a drill-down's filters), else on request (row by row: about a second for a million transactions).
   const totalsQuery = filterQuery;
   const [totalsAsked, setTotalsAsked] = useState<string | null>(null);
   const totalsAtOnce = totalsLoadAtOnce(state);
   const totals = useQuery({
-    ...queries.transactionTotals(playerId, totalsQuery),
+    ...transactionQueries.transactionTotals(playerId, totalsQuery),
     enabled: !invalidRange && (totalsAtOnce || totalsAsked === totalsQuery.toString()),
   });
   const list = useQuery({
-    ...queries.transactions(playerId, toTransactionApiQuery(view, tz)),
+    ...transactionQueries.transactions(playerId, toTransactionApiQuery(view, tz)),
     enabled: !invalidRange,
   });
   const pagination = useMemo(

@@ -9,8 +9,8 @@ import {
   useTable,
 } from "@tanstack/react-table";
 import { useMemo } from "react";
+import type { TransactionData } from "@/lib/client/transaction-queries";
 import type { SortValue } from "@/lib/client/transaction-url-state";
-import type { TransactionData } from "@/lib/client/wire";
 import type { TimeZoneChoice } from "@/lib/format/days";
 
 /** How a column lays out its cells: every column says it, so the table view keeps no lists of its own. */

@@ -1,7 +1,6 @@
 import { type DehydratedState, dehydrate } from "@tanstack/react-query";
-import { portfolioQuery, queries } from "@/lib/client/queries";
+import { type PortfolioData, portfolioQueries, portfolioQuery } from "@/lib/client/portfolio-queries";
 import { makeQueryClient } from "@/lib/client/query-client";
-import type { PortfolioData } from "@/lib/client/wire";
 import { WIRE_DECIMALS } from "@/lib/client/wire-decimals";
 import { portfolioRead } from "@/lib/reads/portfolio";
 import { createServerCaller, type ServerCallerOptions } from "@/lib/reads/server-caller";
@@ -20,7 +19,7 @@ export async function prefetchPortfolio(
   const caller = await createServerCaller(user).catch(() => null);
   if (!caller) return dehydrate(queryClient);
   await queryClient.prefetchQuery({
-    queryKey: queries.portfolio(manager).queryKey,
+    queryKey: portfolioQueries.portfolio(manager).queryKey,
     queryFn: () =>
       caller.read<PortfolioData>(
         portfolioRead,

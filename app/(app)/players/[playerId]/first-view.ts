@@ -1,14 +1,18 @@
 import { type DehydratedState, dehydrate } from "@tanstack/react-query";
 import { createLoader } from "nuqs/server";
 import {
+  type PlayerPeriodSummaryData,
+  type PlayerProfileData,
+  playerQueries,
+} from "@/lib/client/player-queries";
+import {
   playerSectionSearchParams,
   resolvePlayerSection,
   summaryPeriodSearchParams,
 } from "@/lib/client/player-sections";
-import { queries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
+import { type TransactionListData, transactionQueries } from "@/lib/client/transaction-queries";
 import { toTransactionApiQuery, transactionSearchParams } from "@/lib/client/transaction-url-state";
-import type { PlayerPeriodSummaryData, PlayerProfileData, TransactionListData } from "@/lib/client/wire";
 import { WIRE_DECIMALS } from "@/lib/client/wire-decimals";
 import { timeZoneSearchParams } from "@/lib/format/days";
 import { playerSummaryRead } from "@/lib/reads/player-figures";
@@ -64,14 +68,14 @@ export async function prefetchFirstView(
 
   await Promise.all([
     queryClient.prefetchQuery({
-      queryKey: queries.playerProfile(playerId).queryKey,
+      queryKey: playerQueries.playerProfile(playerId).queryKey,
       queryFn: () =>
         caller.read<PlayerProfileData>(playerProfileRead, { params }, WIRE_DECIMALS.playerProfile),
     }),
     invalidRange
       ? null
       : queryClient.prefetchQuery({
-          queryKey: queries.transactions(playerId, transactionsQuery).queryKey,
+          queryKey: transactionQueries.transactions(playerId, transactionsQuery).queryKey,
           queryFn: () =>
             caller.read<TransactionListData>(
               playerTransactionsRead,
@@ -81,7 +85,7 @@ export async function prefetchFirstView(
         }),
     section === "overview"
       ? queryClient.prefetchQuery({
-          queryKey: queries.playerSummary(playerId, period).queryKey,
+          queryKey: playerQueries.playerSummary(playerId, period).queryKey,
           queryFn: () =>
             caller.read<PlayerPeriodSummaryData>(
               playerSummaryRead,
