@@ -3,7 +3,7 @@ import { z } from "zod";
 import { WIRE_DECIMALS } from "@/lib/client/wire-decimals";
 import { exactNumberSchema } from "./common.ts";
 import { decimalTree } from "./decimal-tree.ts";
-import { WIRE_SCHEMAS } from "./wire-schemas.ts";
+import { WIRE_SCHEMAS } from "../../tools/wire-schemas.ts";
 
 describe("decimalTree: where a schema's exact decimals are", () => {
   it("finds `format: decimal` fields, copies with their own description too, through wrappers", () => {

@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import { monthlyActivityResponseSchema } from "./activity.ts";
-import { auditListResponseSchema, auditLogResponseSchema } from "./audit.ts";
-import { playerProfileSchema, playerSearchResponseSchema } from "./player.ts";
-import { portfolioManagersResponseSchema, portfolioResponseSchema } from "./portfolio.ts";
-import { playerSummarySchema } from "./summary.ts";
-import { transactionListResponseSchema } from "./transaction.ts";
-import { transactionFacetsSchema } from "./transaction-facets.ts";
-import { transactionTotalsSchema } from "./transaction-totals.ts";
+import { monthlyActivityResponseSchema } from "../lib/schemas/activity.ts";
+import { auditListResponseSchema, auditLogResponseSchema } from "../lib/schemas/audit.ts";
+import { playerProfileSchema, playerSearchResponseSchema } from "../lib/schemas/player.ts";
+import { portfolioManagersResponseSchema, portfolioResponseSchema } from "../lib/schemas/portfolio.ts";
+import { playerSummarySchema } from "../lib/schemas/summary.ts";
+import { transactionListResponseSchema } from "../lib/schemas/transaction.ts";
+import { transactionFacetsSchema } from "../lib/schemas/transaction-facets.ts";
+import { transactionTotalsSchema } from "../lib/schemas/transaction-totals.ts";
 
 /**
  * The responses the pages read, by the name lib/client/wire-decimals.ts files each one's decimals under (the
