@@ -89,6 +89,41 @@ describe("lib/http uses lib/auth, never the other way round", () => {
   });
 });
 
+describe("a read never picks its database client", () => {
+  // A definition's run gets the client routed by its caller (lib/reads/run-read.ts: the standby while usable,
+  // else the primary). A module of lib/reads that imported a client or the router could skip the standby, or
+  // reach it from a read that must stay on the primary; run-read.ts is the one that hands clients out.
+  const CLIENT_MODULES = [path.join("lib", "db", "client"), path.join("lib", "db", "read-router")];
+  const clientImports = (file: string, source: string) =>
+    importSpecifiers(source)
+      .filter((specifier) => {
+        const target = resolveSpecifier(file, specifier);
+        return target !== null && CLIENT_MODULES.includes(target.replace(/\.ts$/, ""));
+      })
+      .map((specifier) => `${file}: ${specifier}`);
+
+  it("no module of lib/reads but run-read.ts imports lib/db/client or lib/db/read-router", () => {
+    const files = applicationFiles(path.join("lib", "reads")).filter(
+      (f) => f !== path.join("lib", "reads", "run-read.ts"),
+    );
+    expect(files.length).toBeGreaterThan(15);
+    const found = files.flatMap((f) => clientImports(f, readFileSync(path.join(ROOT, f), "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("catches the alias and relative forms, and leaves the generated client's types alone", () => {
+    const source = [
+      'import { getPrisma } from "@/lib/db/client";',
+      'import { routeRead } from "../db/read-router.ts";',
+      'import type { PrismaClient } from "@/lib/db/generated/client";',
+    ].join("\n");
+    expect(clientImports("lib/reads/x.ts", source)).toEqual([
+      "lib/reads/x.ts: @/lib/db/client",
+      "lib/reads/x.ts: ../db/read-router.ts",
+    ]);
+  });
+});
+
 describe("lib/client is importable from server code", () => {
   // The player page's first view reads lib/client's query keys and URL parsers on the server. nuqs's main entry
   // is client-only: a parser imported from it made `next build` fail ("called from the server"). nuqs/server

@@ -2,13 +2,22 @@ import type { NextRequest } from "next/server";
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import { log } from "@/lib/log";
 import { invalidParameters, methodNotAllowed } from "@/lib/problems/problem";
-import { parseReadInput, type ReadDefinition } from "@/lib/reads/read-definition";
+import {
+  type AnyReadDefinition,
+  type ExportDefinition,
+  parseReadInput,
+  type ReadChoice,
+  type ReadDefinition,
+  type StreamDefinition,
+} from "@/lib/reads/read-definition";
+import { onReadDatabase } from "@/lib/reads/run-read";
 import { admitCaller, refundQuota } from "./admission.ts";
 import type { ApiHandler, ApiOptions, RequestScope, RouteContext } from "./api-context.ts";
 import { serveRead } from "./audited-read.ts";
 import { clientAddress } from "./client-address.ts";
 import { conditionalRead } from "./conditional.ts";
 import { deprecationHeaders } from "./deprecation.ts";
+import { exportResponse } from "./export-response.ts";
 import { nextLinkHeaders } from "./next-link.ts";
 import { clientRequestIdFor, newRequestId } from "./request-id.ts";
 import { MALFORMED_PATH_HEADER, setResponseHeader } from "./request-stamp.mjs";
@@ -130,44 +139,109 @@ export type ReadRouteExports<P extends Record<string, string>> = ReturnType<type
   GET: ReturnType<typeof withApi<P>>;
 };
 
+/** Every kind of read a route can serve, each defined in lib/reads. */
+export type RouteRead =
+  | AnyReadDefinition
+  | ReadChoice
+  // biome-ignore lint/suspicious/noExplicitAny: a route serves a definition of any input
+  | ExportDefinition<any, any>
+  // biome-ignore lint/suspicious/noExplicitAny: a route serves a definition of any input
+  | StreamDefinition<any, any>;
+
 /**
  * Everything a read-only route exports, in one line:
  * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(definition)` for a read defined in
- * lib/reads (shared with server rendering's caller), or `readRoute(handler, options)` for a route of its own.
+ * lib/reads (a JSON read, shared with server rendering's caller; a choice of JSON reads; an export; a stream).
+ * Every read of the API is such a definition; `readRoute(handler, options)` is left for the routes that read
+ * no data (the OpenAPI document and its reference page).
  * GET (and HEAD, which Next.js derives from it) runs through withApi; every other method is a 405 problem.
  */
-export function readRoute<P extends Record<string, string>, Q, B>(
-  read: ReadDefinition<P, Q, B>,
+export function readRoute<P extends Record<string, string>>(
+  read: RouteRead,
   options?: Pick<ApiOptions, "deprecation">,
 ): ReadRouteExports<P>;
 export function readRoute<P extends Record<string, string>>(
   handler: ApiHandler<P>,
   options?: ApiOptions,
 ): ReadRouteExports<P>;
-export function readRoute<P extends Record<string, string>, Q, B>(
-  read: ApiHandler<P> | ReadDefinition<P, Q, B>,
+export function readRoute<P extends Record<string, string>>(
+  read: ApiHandler<P> | RouteRead,
   options: ApiOptions = {},
 ) {
   const GET =
     typeof read === "function"
       ? withApi(read, options)
-      : withApi(readHandler(read), { scope: read.scope, deprecation: options.deprecation });
+      : withApi<P>(definedHandler(read), { scope: read.scope, deprecation: options.deprecation });
   return { GET, ...readOnlyMethods() };
 }
 
+function definedHandler<P extends Record<string, string>>(read: RouteRead): ApiHandler<P> {
+  switch (read.kind) {
+    case "choice":
+      return choiceHandler(read);
+    case "export":
+      return exportHandler(read);
+    case "stream":
+      return streamHandler(read);
+    default:
+      return readHandler(read);
+  }
+}
+
 /**
- * A read definition as a route handler: parse the path and query, run the read, declare its audit rows,
- * answer. A route that serves several reads at one path (GET /players: a search or a batch read) calls it.
+ * A read definition as a route handler: parse the path and query, run the read on its database
+ * (lib/reads/run-read.ts), declare its audit rows, answer.
  */
 export function readHandler<P extends Record<string, string>, Q, B>(
   read: ReadDefinition<P, Q, B>,
 ): ApiHandler<P> {
   return async function definedRead({ params, url, principal, audit }) {
     const input = parseReadInput(read, params, url.searchParams);
-    const result = await read.run({ ...input, principal });
-    audit(result.audit);
+    const result = await onReadDatabase(read.database, (db) => read.run({ ...input, principal, db }));
+    // A read of no player data (null) is not audited, nor refused while the audit backlog is full.
+    if (result.audit !== null) audit(result.audit);
     const next = read.next?.(result.body, input.query) ?? null;
     return jsonResponse(result.body, { headers: nextLinkHeaders(url, next) });
+  };
+}
+
+/** Several reads at one path: the one the query string asks for. */
+function choiceHandler<P extends Record<string, string>>(choice: ReadChoice): ApiHandler<P> {
+  const handlers = new Map<AnyReadDefinition, ApiHandler<P>>();
+  return async function chosenRead(context) {
+    const read = choice.choose(context.url.searchParams);
+    let handler = handlers.get(read);
+    if (!handler) {
+      handler = readHandler(read);
+      handlers.set(read, handler);
+    }
+    return handler(context);
+  };
+}
+
+/**
+ * An export definition as a route handler: parse (a 400 takes no export slot), then in the export's slot
+ * (export-response.ts) begin it on its database: every read and audit that can fail before the first byte.
+ */
+function exportHandler<P extends Record<string, string>, Q>(read: ExportDefinition<P, Q>): ApiHandler<P> {
+  return async function definedExport(context) {
+    const input = parseReadInput(read, context.params, context.url.searchParams);
+    const head = context.request.method === "HEAD";
+    return exportResponse(context, () =>
+      onReadDatabase(read.database, (db) =>
+        read.begin({ ...input, principal: context.principal, db, head, commitAudit: context.commitAudit }),
+      ),
+    );
+  };
+}
+
+/** A stream definition as a route handler: parse, then open the stream (its checks on its database). */
+function streamHandler<P extends Record<string, string>, Q>(read: StreamDefinition<P, Q>): ApiHandler<P> {
+  return async function definedStream(context) {
+    const input = parseReadInput(read, context.params, context.url.searchParams);
+    return onReadDatabase(read.database, (db) =>
+      read.open({ ...input, principal: context.principal, db, context }),
+    );
   };
 }
 

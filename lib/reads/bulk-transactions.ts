@@ -1,5 +1,4 @@
 import { SCOPES } from "@/lib/auth/scopes";
-import { routeRead } from "@/lib/db/read-router";
 import { cursorNextPage } from "@/lib/http/next-link";
 import { bulkTransactionsQuerySchema, MAX_BULK_LIMIT } from "@/lib/schemas/bulk-transaction";
 import { getTransactionsByIds, listTransactionsBulk } from "@/lib/transactions/list-transactions-bulk";
@@ -15,15 +14,13 @@ export const bulkTransactionsRead = defineRead({
   scope: SCOPES.transactionsBulk,
   params: {},
   query: bulkTransactionsQuerySchema,
-  run: async function bulkTransactionsRead({ query }) {
-    const page = await routeRead((db) =>
-      query.ids
-        ? getTransactionsByIds({ ids: query.ids }, db)
-        : listTransactionsBulk(
-            { since: query.updated_since, after: query.cursor, limit: query.limit ?? MAX_BULK_LIMIT },
-            db,
-          ),
-    );
+  run: async function bulkTransactionsRead({ query, db }) {
+    const page = query.ids
+      ? await getTransactionsByIds({ ids: query.ids }, db)
+      : await listTransactionsBulk(
+          { since: query.updated_since, after: query.cursor, limit: query.limit ?? MAX_BULK_LIMIT },
+          db,
+        );
     return {
       body: page.body,
       audit: { operation: "transactions_bulk", playerId: null, resultPlayerIds: page.playerIds },

@@ -2,8 +2,8 @@ import { hasScope, SCOPES } from "@/lib/auth/scopes";
 import { withRecords } from "@/lib/changes/change-records";
 import { listChanges } from "@/lib/changes/list-changes";
 import type { NextPage } from "@/lib/http/next-link";
-import { feedGone, invalidParameters } from "@/lib/http/problem";
 import { maskProfileContact } from "@/lib/players/mask-contact";
+import { feedGone, invalidParameters } from "@/lib/problems/problem";
 import { changesQuerySchema } from "@/lib/schemas/change";
 import { defineRead } from "./read-definition.ts";
 
@@ -23,13 +23,16 @@ const START_AGAIN =
 export const changesRead = defineRead({
   params: {},
   query: changesQuerySchema,
-  run: async function changesRead({ query, principal }) {
-    const page = await listChanges({
-      after: query.after,
-      limit: query.limit,
-      kinds: query.kinds && [...new Set(query.kinds)],
-      playerId: query.player_id,
-    });
+  run: async function changesRead({ query, principal, db }) {
+    const page = await listChanges(
+      {
+        after: query.after,
+        limit: query.limit,
+        kinds: query.kinds && [...new Set(query.kinds)],
+        playerId: query.player_id,
+      },
+      db,
+    );
     if (query.feed !== undefined && query.feed !== page.feed) {
       throw feedGone(`This position was issued by another change feed: ${START_AGAIN}.`, [
         {
@@ -60,10 +63,13 @@ export const changesRead = defineRead({
     const pii = hasScope(principal, SCOPES.playersPii);
     const changes =
       query.include === "record"
-        ? await withRecords({
-            changes: page.changes,
-            showProfile: (profile) => (pii ? profile : maskProfileContact(profile)),
-          })
+        ? await withRecords(
+            {
+              changes: page.changes,
+              showProfile: (profile) => (pii ? profile : maskProfileContact(profile)),
+            },
+            db,
+          )
         : page.changes;
     // A record's player is its entry's: the players named include every player whose data the page carries.
     const players = [...new Set(page.changes.flatMap((c) => (c.player_id ? [c.player_id] : [])))];

@@ -1,7 +1,7 @@
 import { hasScope, SCOPES } from "@/lib/auth/scopes";
-import { invalidParameters } from "@/lib/http/problem";
 import { getPlayerProfiles } from "@/lib/players/get-player-profiles";
 import { maskProfileContact } from "@/lib/players/mask-contact";
+import { invalidParameters } from "@/lib/problems/problem";
 import { type PlayerBatch, playerBatchQuerySchema } from "@/lib/schemas/player";
 import { defineRead } from "./read-definition.ts";
 
@@ -37,9 +37,9 @@ export function rejectSearchWithIds(searchParams: URLSearchParams): void {
 export const playerBatchRead = defineRead({
   params: {},
   query: playerBatchQuerySchema,
-  run: async function playerBatchRead({ query, principal }) {
+  run: async function playerBatchRead({ query, principal, db }) {
     const playerIds = [...new Set(query.ids)];
-    const { players, missing } = await getPlayerProfiles({ playerIds });
+    const { players, missing } = await getPlayerProfiles({ playerIds }, db);
     const pii = hasScope(principal, SCOPES.playersPii);
     const body: PlayerBatch = { players: pii ? players : players.map(maskProfileContact), missing };
     return {

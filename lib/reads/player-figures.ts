@@ -1,5 +1,4 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { routeRead } from "@/lib/db/read-router";
 import { getPlayerMonthlyActivity } from "@/lib/players/get-player-monthly-activity";
 import { getPlayerSummary } from "@/lib/players/get-player-summary";
 import { getPlayerTransactionFacets } from "@/lib/players/get-player-transaction-facets";
@@ -18,9 +17,9 @@ const params = { playerId: playerIdSchema };
 export const monthlyActivityRead = defineRead({
   params,
   query: monthlyActivityQuerySchema,
-  run: async function monthlyActivityRead({ params: { playerId }, query }) {
+  run: async function monthlyActivityRead({ params: { playerId }, query, db }) {
     const options = { playerId, months: query.months, toMonth: query.to_month };
-    const body = await routeRead((db) => getPlayerMonthlyActivity(options, db));
+    const body = await getPlayerMonthlyActivity(options, db);
     return { body, audit: { operation: "monthly_activity", playerId } };
   },
 });
@@ -29,8 +28,8 @@ export const monthlyActivityRead = defineRead({
 export const playerSummaryRead = defineRead({
   params,
   query: summaryQuerySchema,
-  run: async function playerSummaryRead({ params: { playerId }, query: { period } }) {
-    const body = await routeRead((db) => getPlayerSummary({ playerId, period }, db));
+  run: async function playerSummaryRead({ params: { playerId }, query: { period }, db }) {
+    const body = await getPlayerSummary({ playerId, period }, db);
     return { body, audit: { operation: "summary", playerId } };
   },
 });
@@ -46,8 +45,8 @@ function underFilters<B>(
   return defineRead({
     params,
     query: transactionFacetsQuerySchema,
-    run: async ({ params: { playerId }, query: filters }) => ({
-      body: await routeRead((db) => read({ playerId, filters }, db)),
+    run: async ({ params: { playerId }, query: filters, db }) => ({
+      body: await read({ playerId, filters }, db),
       audit: { operation, playerId },
     }),
   });

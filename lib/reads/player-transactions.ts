@@ -1,4 +1,3 @@
-import { routeRead } from "@/lib/db/read-router";
 import { cursorNextPage, offsetNextPage } from "@/lib/http/next-link";
 import { listPlayerTransactions } from "@/lib/players/list-player-transactions";
 import { listTransactionsUpdatedSince } from "@/lib/players/list-transactions-updated-since";
@@ -10,14 +9,12 @@ import { defineRead } from "./read-definition.ts";
 export const playerTransactionsRead = defineRead({
   params: { playerId: playerIdSchema },
   query: transactionListQuerySchema,
-  run: async function playerTransactionsRead({ params: { playerId }, query }) {
+  run: async function playerTransactionsRead({ params: { playerId }, query, db }) {
     const { limit, offset, cursor, sort, updated_since, ...filters } = query;
     const paging = { playerId, filters, limit, offset, cursor: cursor?.key, sort };
-    const page = await routeRead((db) =>
-      updated_since
-        ? listTransactionsUpdatedSince({ ...paging, since: updated_since }, db)
-        : listPlayerTransactions(paging, db),
-    );
+    const page = updated_since
+      ? await listTransactionsUpdatedSince({ ...paging, since: updated_since }, db)
+      : await listPlayerTransactions(paging, db);
     return {
       body: {
         transactions: page.transactions,

@@ -1,11 +1,10 @@
 import { portfolioAccess } from "@/lib/auth/portfolio-access";
 import { vipManagerSubjects } from "@/lib/auth/vip-managers";
-import { routeRead } from "@/lib/db/read-router";
 import { getEnv } from "@/lib/env";
-import { forbidden, invalidParameters } from "@/lib/http/problem";
 import { getPortfolio } from "@/lib/players/get-portfolio";
 import { PortfolioBookCache } from "@/lib/players/portfolio-book-cache";
 import { portfolioAsOf, portfolioRulesFromEnv } from "@/lib/players/portfolio-rules";
+import { forbidden, invalidParameters } from "@/lib/problems/problem";
 import { portfolioQuerySchema } from "@/lib/schemas/portfolio";
 import { defineRead } from "./read-definition.ts";
 
@@ -26,7 +25,7 @@ function portfolioBookCache(): PortfolioBookCache | undefined {
 export const portfolioRead = defineRead({
   params: {},
   query: portfolioQuerySchema,
-  run: async function portfolioRead({ query, principal }) {
+  run: async function portfolioRead({ query, principal, db }) {
     const access = portfolioAccess(principal, query.manager, vipManagerSubjects());
     if (!access.allowed) {
       const error = [{ name: "manager", in: "query" as const, detail: access.detail }];
@@ -41,7 +40,7 @@ export const portfolioRead = defineRead({
       parts: getEnv().PORTFOLIO_BOOK_PARTS,
       cache: portfolioBookCache(),
     };
-    const { body, playerIds } = await routeRead((db) => getPortfolio(options, db));
+    const { body, playerIds } = await getPortfolio(options, db);
     return { body, audit: { operation: "portfolio", playerId: null, resultPlayerIds: playerIds } };
   },
 });

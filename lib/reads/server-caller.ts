@@ -9,9 +9,10 @@ import { chargeQuota } from "@/lib/http/admission";
 import type { AuditedRead } from "@/lib/http/api-context";
 import { assertAuditable, auditRecord, commitAuditRecords, type ReadOrigin } from "@/lib/http/audited-read";
 import { clientAddress } from "@/lib/http/client-address";
-import { insufficientScope, unauthorized } from "@/lib/http/problem";
 import { newRequestId } from "@/lib/http/request-id";
+import { insufficientScope, unauthorized } from "@/lib/problems/problem";
 import { parseReadInput, type ReadDefinition } from "./read-definition.ts";
+import { onReadDatabase } from "./run-read.ts";
 import { toWireShape } from "./wire-shape.ts";
 
 /** Who a server render reads for: the page's signed-in user and the request that asked for the page. */
@@ -67,7 +68,8 @@ export async function createServerCaller(options: ServerCallerOptions): Promise<
       const needed = read.scope ?? SCOPES.playersRead;
       if (!hasScope(principal, needed)) throw insufficientScope(needed);
       const parsed = parseReadInput(read, input.params, query);
-      const result = await read.run({ ...parsed, principal });
+      const result = await onReadDatabase(read.database, (db) => read.run({ ...parsed, principal, db }));
+      if (result.audit === null) return toWireShape(result.body, decimals) as W;
       assertAuditable();
       const origin: ReadOrigin = {
         url: { pathname: "", searchParams: query },

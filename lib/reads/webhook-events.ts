@@ -14,12 +14,11 @@ export const webhookEventsRead = defineRead({
   scope: SCOPES.webhooksRead,
   params: {},
   query: webhookEventsQuerySchema,
-  run: async function webhookEventsRead({ query }) {
-    const page = await listWebhookEvents({
-      after: query.after,
-      limit: query.limit,
-      endpointId: query.endpoint_id,
-    });
+  run: async function webhookEventsRead({ query, db }) {
+    const page = await listWebhookEvents(
+      { after: query.after, limit: query.limit, endpointId: query.endpoint_id },
+      db,
+    );
     const players = new Set<string>();
     for (const e of page.events) {
       const data = (JSON.parse(e.body) as { data?: { player_id?: unknown } }).data;
