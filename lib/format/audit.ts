@@ -1,45 +1,11 @@
 import type { TimeZoneChoice } from "@/lib/format/days";
+import { AUDIT_OPERATION_ENTRIES, type AuditOperationEntry } from "@/lib/reads/audit-operations";
 import type { AuditEvent, AuditOperation } from "@/lib/schemas/audit";
 import { formatDateTime } from "./dates.ts";
 
-const OPERATION_LABELS: Record<AuditOperation, string> = {
-  profile: "Viewed profile",
-  transactions: "Listed transactions",
-  search: "Found in a search",
-  export: "Exported transactions",
-  transaction_facets: "Viewed the transaction filter values",
-  monthly_activity: "Viewed the monthly activity",
-  summary: "Viewed the period summary",
-  live_updates: "Followed live updates",
-  changes: "Named in the change feed",
-  profiles_export: "Exported in a profiles export",
-  transactions_bulk: "Transactions copied by a bulk read",
-  portfolio: "Listed in a VIP manager's portfolio",
-  transaction_totals: "Viewed the transaction totals",
-  audit_trail: "Viewed the audit trail",
-  webhook_events: "Named in the webhook events read",
-};
-
-/** The short names a grouped page view lists its reads by. */
-const OPERATION_SHORT: Partial<Record<AuditOperation, string>> = {
-  profile: "profile",
-  transactions: "transactions",
-  search: "search",
-  export: "export",
-  transaction_facets: "facets",
-  monthly_activity: "activity",
-  summary: "summary",
-  live_updates: "live updates",
-  changes: "change feed",
-  profiles_export: "profiles export",
-  transactions_bulk: "bulk transactions",
-  portfolio: "portfolio",
-  transaction_totals: "totals",
-  audit_trail: "audit trail",
-};
-
+/** The operation's words on the audit pages (its entry in lib/reads/audit-operations.ts). */
 export function describeOperation(operation: AuditOperation): string {
-  return OPERATION_LABELS[operation] ?? operation;
+  return AUDIT_OPERATION_ENTRIES[operation]?.label ?? operation;
 }
 
 /** "event_type=bet,win · limit=5"; "—" when the request had no parameters. */
@@ -102,11 +68,12 @@ export function groupAuditEvents<E extends AuditEvent>(
 }
 
 /** Where each kind of read sits in an entry's description: the order a page shows them, not of arrival. */
-const KIND_ORDER: readonly AuditOperation[] = Object.keys(OPERATION_SHORT) as AuditOperation[];
-const kindRank = (op: AuditOperation) => {
-  const i = KIND_ORDER.indexOf(op);
-  return i === -1 ? KIND_ORDER.length : i;
-};
+const kindRank = (op: AuditOperation): number => shortOf(op)?.rank ?? Number.MAX_SAFE_INTEGER;
+
+function shortOf(op: AuditOperation): AuditOperationEntry["short"] {
+  const entry: AuditOperationEntry | undefined = AUDIT_OPERATION_ENTRIES[op];
+  return entry?.short;
+}
 
 /**
  * An entry in words. One read: its label. Several of one kind: the label and how many. Several kinds: what
@@ -123,5 +90,5 @@ export function describeEntry(entry: AuditEntry): string {
   const view = kinds.includes("profile")
     ? "Viewed the profile"
     : describeOperation(first ?? newest.operation);
-  return `${view}: ${kinds.map((k) => OPERATION_SHORT[k] ?? k).join(", ")}`;
+  return `${view}: ${kinds.map((k) => shortOf(k)?.text ?? k).join(", ")}`;
 }

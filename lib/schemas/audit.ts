@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUDIT_OPERATION_ENTRIES } from "@/lib/reads/audit-operations";
 import { playerIdSchema } from "@/lib/schemas/common";
 import { dateTimeSchema, limitParam, safeText } from "./common.ts";
 import { checkDateRange, dateBoundParam } from "./date-bound.ts";
@@ -8,16 +9,9 @@ export { AUDIT_OPERATIONS };
 
 export const auditOperationSchema = z.enum(AUDIT_OPERATIONS).meta({
   id: "AuditOperation",
-  description:
-    "`profile`, `transactions`, `search`, `export`, `transaction_facets` (the event names, creators and date span " +
-    "of a player's transactions), `monthly_activity` (a player's amounts per month) and `summary` (a player's " +
-    "figures for a period), `transaction_totals` (the count and sum of a player's transactions under filters) are reads of player data; `live_updates` is the opening of a stream of nudges when " +
-    "the player's data changes (one record per stream, none per nudge); `changes` is a page of the change feed " +
-    "(the players it names in `result_player_ids`); " +
-    "the player's data changes (one record per stream, none per nudge); " +
-    "`profiles_export` is a batch of full profiles sent by the profiles export (one record per batch, its players in `result_player_ids`; the records of one export share its `request_id`); " +
-    "`transactions_bulk` is a page of `GET /transactions` (every player's transactions, or named ones; its players in `result_player_ids`); " +
-    "`audit_trail` is a read of this trail.",
+  description: `What was read. ${Object.entries(AUDIT_OPERATION_ENTRIES)
+    .map(([name, entry]) => `\`${name}\`: ${entry.description}`)
+    .join("; ")}.`,
 });
 export type AuditOperation = z.infer<typeof auditOperationSchema>;
 

@@ -2,6 +2,8 @@
  * The closed value sets of the API, without zod, so the browser bundle can use them; the zod enums in
  * player.ts and transaction.ts are built from these very arrays.
  */
+import { AUDIT_OPERATION_NAMES } from "@/lib/reads/audit-operations";
+
 export const KYC_STATUSES = ["not_started", "pending", "in_review", "approved", "rejected"] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
@@ -13,24 +15,8 @@ export const CREATORS = ["System", "VIP Manager", "Admin"] as const;
 export const SUMMARY_PERIODS = ["30d", "90d", "365d", "all"] as const;
 export type SummaryPeriod = (typeof SUMMARY_PERIODS)[number];
 
-/** What an audit record says was read. */
-export const AUDIT_OPERATIONS = [
-  "profile",
-  "transactions",
-  "search",
-  "export",
-  "transaction_facets",
-  "monthly_activity",
-  "summary",
-  "portfolio",
-  "transaction_totals",
-  "live_updates",
-  "changes",
-  "profiles_export",
-  "transactions_bulk",
-  "audit_trail",
-  "webhook_events",
-] as const;
+/** What an audit record says was read: derived from the operations' entries (lib/reads/audit-operations.ts). */
+export const AUDIT_OPERATIONS = AUDIT_OPERATION_NAMES;
 
 /** The portfolio's flags, in the order a row lists them (lib/players/get-portfolio.ts). */
 export const PORTFOLIO_FLAGS = [
