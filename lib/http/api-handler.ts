@@ -12,7 +12,7 @@ import {
 } from "@/lib/reads/read-definition";
 import { onReadDatabase } from "@/lib/reads/run-read";
 import { admitCaller, refundQuota } from "./admission.ts";
-import type { ApiHandler, ApiOptions, RequestScope, RouteContext } from "./api-context.ts";
+import type { ApiHandler, ApiOptions, AuditedRead, RequestScope, RouteContext } from "./api-context.ts";
 import { serveRead } from "./audited-read.ts";
 import { clientAddress } from "./client-address.ts";
 import { conditionalRead } from "./conditional.ts";
@@ -227,12 +227,30 @@ function exportHandler<P extends Record<string, string>, Q>(read: ExportDefiniti
   return async function definedExport(context) {
     const input = parseReadInput(read, context.params, context.url.searchParams);
     const head = context.request.method === "HEAD";
-    return exportResponse(context, () =>
-      onReadDatabase(read.database, (db) =>
-        read.begin({ ...input, principal: context.principal, db, head, commitAudit: context.commitAudit }),
-      ),
-    );
+    return exportResponse(context, async () => {
+      // An audit row that cannot be committed (the primary down) is no failure of the standby: while the export
+      // opens, it leaves the router wrapped, so the router neither retries the opening nor marks the standby.
+      let opening = true;
+      const commitAudit = (audited: AuditedRead) =>
+        context.commitAudit(audited).catch((error: unknown) => {
+          throw opening ? new AuditNotCommitted(error) : error;
+        });
+      try {
+        return await onReadDatabase(read.database, (db) =>
+          read.begin({ ...input, principal: context.principal, db, head, commitAudit }),
+        );
+      } catch (error) {
+        throw error instanceof AuditNotCommitted ? error.reason : error;
+      } finally {
+        opening = false;
+      }
+    });
   };
+}
+
+/** An export's audit row failed while it opened: carried past the read router as it is (see definedExport). */
+class AuditNotCommitted {
+  constructor(readonly reason: unknown) {}
 }
 
 /** A stream definition as a route handler: parse, then open the stream (its checks on its database). */
