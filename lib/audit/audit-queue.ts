@@ -1,5 +1,8 @@
 import "server-only";
-import type { AuditFilters, AuditOperation } from "@/lib/schemas/audit";
+import type { AuditOperationName as AuditOperation } from "@/lib/reads/audit-operations";
+
+/** The query parameters of the recorded request, as sent (the audit schema's AuditFilters). */
+export type AuditFilters = Record<string, string | string[]>;
 
 /** One successful read, as the request handler saw it. */
 export interface AuditRecord {

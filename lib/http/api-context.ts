@@ -1,6 +1,6 @@
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import type { Scope } from "@/lib/auth/scopes";
-import type { AuditOperation } from "@/lib/schemas/audit";
+import type { AuditOperationName as AuditOperation } from "@/lib/reads/audit-operations";
 import type { DeprecationPolicy } from "./deprecation.ts";
 import type { RateLimitDecision } from "./rate-limit.ts";
 

@@ -1,10 +1,9 @@
-import type { AuditRecord } from "@/lib/audit/audit-queue";
+import type { AuditFilters, AuditRecord } from "@/lib/audit/audit-queue";
 import { getAuditQueue } from "@/lib/audit/audit-recorder";
 import { subjectNameFromClaims } from "@/lib/audit/subject-name";
 import type { ApiPrincipal } from "@/lib/auth/api-auth";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { type ApiError, serviceUnavailable } from "@/lib/problems/problem";
-import type { AuditFilters } from "@/lib/schemas/audit";
 import { callerKey } from "./admission.ts";
 import type { ApiHandler, AuditedRead, RequestScope } from "./api-context.ts";
 

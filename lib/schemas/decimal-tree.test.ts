@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { WIRE_DECIMALS } from "@/lib/client/wire-decimals";
+import { WIRE_SCHEMAS } from "../../tools/wire-schemas.ts";
 import { exactNumberSchema } from "./common.ts";
 import { decimalTree } from "./decimal-tree.ts";
-import { WIRE_SCHEMAS } from "../../tools/wire-schemas.ts";
 
 describe("decimalTree: where a schema's exact decimals are", () => {
   it("finds `format: decimal` fields, copies with their own description too, through wrappers", () => {
