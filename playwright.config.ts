@@ -1,10 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 import { OIDC_E2E } from "./e2e/oidc/oidc-config.ts";
 import { DEMO_NOW_ISO } from "./scripts/demo-clock.mjs";
+import { TEST_SESSION_SECRET } from "./test/support/app-process.ts";
 import { CHROMIUM_FLAGS } from "./test/support/chromium-flags.ts";
 import { E2E_JWT_SECRET } from "./test/support/e2e-auth.ts";
 import { E2E_JWT } from "./test/support/jwt-config.ts";
-import { TEST_SESSION_SECRET } from "./tools/bench/app-process.ts";
 
 /*
  * Two running copies of the production build: one on the embedded database, one on PostgreSQL.

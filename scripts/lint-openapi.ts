@@ -1,6 +1,7 @@
 /*
- * `npm run lint:openapi`: writes the OpenAPI document the app serves (lib/openapi/document.ts) to a temporary
- * file and lints it with Redocly (recommended rules, .redocly.yaml) and Spectral (spectral:oas, .spectral.yaml).
+ * `npx tsx scripts/lint-openapi.ts` (`npm test` runs it first): writes the OpenAPI document the app serves
+ * (lib/openapi/document.ts) to a temporary file and lints it with Redocly (recommended rules, .redocly.yaml) and
+ * Spectral (spectral:oas, .spectral.yaml).
  * Fails on any error OR warning from either: the document is held at zero of both (issue 26). Offline: Redocly's
  * telemetry and update check are turned off, and the document has no remote $ref for either tool to fetch.
  */

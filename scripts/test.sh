@@ -6,7 +6,7 @@
 # E2E_OIDC_PROVIDER_PORT that of the test OpenID provider (e2e/oidc), the trust tests
 # use ports from E2E_POSTGRES_PORT + 8). Without it the PostgreSQL runs are skipped with a warning, except under
 # CI=true where they are required. Redis (TEST_REDIS_URL, default 127.0.0.1:6379) likewise, and NATS JetStream
-# (TEST_NATS_URL, default 127.0.0.1:4222, with the nats-server binary on PATH: the live tests in tools/live start
+# (TEST_NATS_URL, default 127.0.0.1:4222, with the nats-server binary on PATH: the live tests in test/live start
 # throwaway servers of their own from it, on ports from E2E_POSTGRES_PORT + 30).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,11 +38,11 @@ nats_ok=1
 listening "${TEST_NATS_URL:-nats://127.0.0.1:4222}" 4222 && command -v nats-server >/dev/null 2>&1 || nats_ok=0
 if [ "$nats_ok" = 0 ]; then
   if [ "${CI:-}" = "true" ]; then echo "NATS JetStream is not reachable at ${TEST_NATS_URL:-127.0.0.1:4222} (or nats-server is not on PATH); CI requires it." >&2; exit 1; fi
-  echo "WARNING: NATS (nats-server) not available; the live read model tests (tools/live) are skipped." >&2
+  echo "WARNING: NATS (nats-server) not available; the live read model tests (test/live) are skipped." >&2
 fi
 
 echo "== OpenAPI document (Redocly and Spectral, offline)"
-npm run --silent lint:openapi
+npx tsx scripts/lint-openapi.ts
 
 echo "== unit tests"
 npx vitest run --project unit
@@ -59,7 +59,7 @@ npm run build
 
 echo "== end-to-end tests (HTTP API and UI in Chromium)"
 # The typed client's types (e2e/api/generated, not committed) follow the OpenAPI document of this checkout.
-npm run --silent openapi:client-types
+npx tsx tools/openapi-client-types.ts
 # A fresh embedded database for every run, with the demo data and the test fixtures.
 node --import tsx -e 'import("./test/support/test-db.ts").then(m => m.prepareEmbeddedDataDir(".data/e2e-pglite"))'
 targets="embedded"

@@ -1,5 +1,5 @@
 /*
- * `npm run openapi:client-types`: writes the typed client's types (test/support/openapi-client-types.ts: exact
+ * `npx tsx tools/openapi-client-types.ts`: writes the typed client's types (test/support/openapi-client-types.ts: exact
  * decimals as strings) for the document lib/openapi/document.ts builds, to e2e/api/generated/player-api.ts.
  * Generated, not committed: `npm run typecheck` runs this first, so the types always follow the document.
  */

@@ -3,14 +3,14 @@ import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { DEFAULT_SECRETS_FILE, fillGeneratedSecrets } from "../../lib/auth/generated-secrets.ts";
-import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import {
   type AppProcess,
   httpGet,
   isFailure,
   startApp,
   TEST_SESSION_SECRET,
-} from "../../tools/bench/app-process.ts";
+} from "../../test/support/app-process.ts";
+import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 
 /*
  * A JWKS-only deployment (DATABASE_URL + AUTH_MODE=jwt + AUTH_JWKS_URL, no AUTH_JWT_SECRET) started by the real

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
+import { type AppProcess, startApp } from "../../test/support/app-process.ts";
 import { passwordSignIn, type SessionClient } from "../../test/support/session-client.ts";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
-import { type AppProcess, startApp } from "../../tools/bench/app-process.ts";
 
 /*
  * Server-side sign-in sessions over real HTTP: an AUTH_MODE=jwt server on the PostgreSQL test database with the

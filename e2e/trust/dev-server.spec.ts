@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type AppProcess, startApp, trustPorts } from "../../tools/bench/app-process.ts";
+import { type AppProcess, startApp, trustPorts } from "../../test/support/app-process.ts";
 import { ready, signInWithForm, WHALE } from "../ui/helpers.ts";
 
 /*

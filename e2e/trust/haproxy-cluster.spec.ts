@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { childPid, TEST_SESSION_SECRET } from "../../test/support/app-process.ts";
 import { deleteRedisKeys } from "../../test/support/redis-keys.ts";
 import { TEST_REDIS_URL } from "../../test/support/test-redis.ts";
-import { childPid, TEST_SESSION_SECRET } from "../../tools/bench/app-process.ts";
 import { clusterDown, clusterStatus, clusterUp, socketDirOf } from "../../tools/cluster/cluster.ts";
 import { readClusterSettings } from "../../tools/cluster/cluster-settings.ts";
 import {

@@ -15,7 +15,7 @@ import {
   type StartOptions,
   startApp,
   trustPorts,
-} from "../../tools/bench/app-process.ts";
+} from "../../test/support/app-process.ts";
 
 export {
   type AppProcess,
@@ -24,7 +24,7 @@ export {
   httpGet,
   isFailure,
   startApp,
-} from "../../tools/bench/app-process.ts";
+} from "../../test/support/app-process.ts";
 
 export const { appBase, faultPostgres } = trustPorts();
 

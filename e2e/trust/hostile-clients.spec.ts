@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { connect, type Socket } from "node:net";
 import { expect, test } from "@playwright/test";
+import { type AppProcess, startApp, trustPorts } from "../../test/support/app-process.ts";
 import { authHeaders, E2E_JWT_SECRET, signToken } from "../../test/support/e2e-auth.ts";
-import { type AppProcess, startApp, trustPorts } from "../../tools/bench/app-process.ts";
 
 /*
  * What anonymous clients can do to a server with production defaults (LOG_LEVEL=info): long paths that cost

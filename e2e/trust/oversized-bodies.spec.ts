@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
+import { rssMiB } from "../../test/support/app-process.ts";
 import { parseRawAnswer, rawHttp } from "../../test/support/raw-http.ts";
-import { rssMiB } from "../../tools/bench/app-process.ts";
 import { type AppProcess, appBase, appsStoppedAfterAll, postgresTestDatabase } from "./harness.ts";
 
 /*

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { runSoak } from "../../tools/bench/soak.ts";
 import { postgresTestDatabase } from "./harness.ts";
+import { runSoak } from "./soak.ts";
 
 /*
  * The soak, kept short for the test suite: a bounded mixed load (valid reads, invalid requests, missing
- * credentials, other methods) ends with zero 5xx and zero lost audit records. `npm run soak` runs the
+ * credentials, other methods) ends with zero 5xx and zero lost audit records. `npx tsx e2e/trust/soak.ts` runs the
  * long version (minutes) and also judges memory; its last figures are in docs/trust.md.
  */
 const DATABASE_URL = postgresTestDatabase();

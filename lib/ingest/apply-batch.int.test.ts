@@ -13,7 +13,7 @@ import { applyBatch } from "./apply-batch.ts";
 
 /*
  * The incremental update of one batch against the full recompute, after EVERY batch: an end-state comparison
- * (tools/live/ingest.int.test.ts) can miss a figure that one batch gets wrong and a later batch of the same player
+ * (test/live/ingest.int.test.ts) can miss a figure that one batch gets wrong and a later batch of the same player
  * overwrites (e.g. active_bonus read from the bonus balance before the batch's grant).
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkNatsAccess, natsAuthOptions, parseNatsAuth } from "./nats-auth.ts";
 
-// The settings' rules; the server side (refusals, accounts) is tools/live/nats-access.int.test.ts.
+// The settings' rules; the server side (refusals, accounts) is test/live/nats-access.int.test.ts.
 describe("NATS credentials settings", () => {
   it("takes one kind of credentials, a user with its password", () => {
     expect(() => parseNatsAuth({ NATS_USER: "ingest" })).toThrow(/NATS_USER and NATS_PASSWORD together/);

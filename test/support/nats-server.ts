@@ -3,14 +3,14 @@
  * test can stop, kill and start again on the same store, to see what the consumer does while the broker is
  * really gone. Never touches the machine's shared server at 4222. `config`: nats-server configuration text (e.g.
  * accounts with permissions) under the port, host and JetStream store it sets itself. The server is killed when
- * the process that started it ends, however it ends (tools/live/child-reaper.ts).
+ * the process that started it ends, however it ends (child-reaper.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { reapOnExit } from "../../tools/live/child-reaper.ts";
+import { reapOnExit } from "./child-reaper.ts";
 
 export interface NatsServer {
   url: string;

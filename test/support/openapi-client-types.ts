@@ -3,7 +3,7 @@ import openapiTS, { type OpenAPI3 } from "openapi-typescript";
 /*
  * The typed-client recipe's first half (docs/integrations.md, Exact money): TypeScript types generated from the
  * served OpenAPI document with openapi-typescript, exact decimals (`format: decimal`) typed as `string`, the
- * digits a lossless parse keeps (exact-client.ts in e2e/api is the second half). `npm run openapi:client-types`
+ * digits a lossless parse keeps (exact-client.ts in e2e/api is the second half). `tools/openapi-client-types.ts`
  * writes them to e2e/api/generated/player-api.ts (before `npm run typecheck` checks the spec against them);
  * e2e/api/typed-client.spec.ts generates them again from the running server's document.
  */

@@ -20,16 +20,21 @@ import pg from "pg";
 import { applyMigrations } from "@/lib/db/schema-engine";
 import { PLAYER_CHANGES_CHANNEL } from "@/lib/ingest/player-changes";
 import { compiledScriptsPresent } from "../../scripts/compiled-scripts.mjs";
+import {
+  connectPublisher,
+  expectedTotals,
+  readTotals,
+  waitForTotals,
+} from "../../test/live/live-test-kit.ts";
+import { checkAgainstImport } from "../../test/live/reference-import.ts";
+import { type ScriptProcess, startScriptProcess } from "../../test/live/script-process.ts";
+import { type AppProcess, httpGet, isFailure, startApp } from "../../test/support/app-process.ts";
 import { createNatsServer } from "../../test/support/nats-server.ts";
+import { treeCpuSeconds } from "../../test/support/process-rss.ts";
 import { dropPostgresDatabase, recreatePostgresDatabase } from "../../test/support/test-db.ts";
-import { connectPublisher, expectedTotals, readTotals, waitForTotals } from "../live/live-test-kit.ts";
 import type { Publisher } from "../live/publisher.ts";
-import { checkAgainstImport } from "../live/reference-import.ts";
-import { type ScriptProcess, startScriptProcess } from "../live/script-process.ts";
 import { drive, settleAll } from "../live/sim-driver.ts";
 import { type SimTransaction, WalletSim } from "../live/wallet-sim.ts";
-import { type AppProcess, httpGet, isFailure, startApp } from "./app-process.ts";
-import { treeCpuSeconds } from "./process-rss.ts";
 
 const { values } = parseArgs({
   options: {

@@ -24,12 +24,13 @@ import {
   isFailure,
   startApp,
   startHelperServer,
-} from "./app-process.ts";
+} from "../../test/support/app-process.ts";
+import { startRssSampler, treeCpuSeconds } from "../../test/support/process-rss.ts";
+import { BENCH_BOOK_MANAGER } from "../data/generate-dataset.ts";
 import { type BenchArgs, parseBenchArgs } from "./args.ts";
 import { type BulkCopyResult, bulkLine, copyAllTransactions, withBulk } from "./bulk-copy.ts";
 import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";
 import { type BenchData, pickBenchData } from "./pick-bench-data.ts";
-import { startRssSampler, treeCpuSeconds } from "./process-rss.ts";
 import { benchBulkHeaders, benchHeaders, benchManagerHeaders, productBenchEnv } from "./product-posture.ts";
 import {
   combineRounds,

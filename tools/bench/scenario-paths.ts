@@ -1,6 +1,7 @@
 /** Each scenario's request paths on the product and on the baseline, from the data the bench picked. */
+
+import { httpGet, isFailure } from "../../test/support/app-process.ts";
 import { BENCH_BOOK_MANAGER } from "../data/generate-dataset.ts";
-import { httpGet, isFailure } from "./app-process.ts";
 import type { BenchData } from "./pick-bench-data.ts";
 import type { ScenarioName } from "./scenarios.ts";
 

@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseClusterBenchArgs } from "./cluster-bench.ts";
 import { readClusterSettings, redactUrl } from "./cluster-settings.ts";
 import { clusterInstanceEnv, sharedSecrets } from "./instance-env.ts";
 
@@ -73,18 +72,5 @@ describe("what the instances share", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe("cluster:bench arguments", () => {
-  it("reads its options and refuses others", () => {
-    expect(parseClusterBenchArgs([])).toEqual({ durationSeconds: 5, rounds: 3, connections: 16 });
-    expect(parseClusterBenchArgs(["--duration", "2", "--rounds=4", "--connections", "8"])).toEqual({
-      durationSeconds: 2,
-      rounds: 4,
-      connections: 8,
-    });
-    expect(() => parseClusterBenchArgs(["--rounds", "0"])).toThrow(/--rounds: not a positive integer/);
-    expect(() => parseClusterBenchArgs(["--fast"])).toThrow(/--fast: unknown option/);
   });
 });

@@ -4,7 +4,6 @@
  *   npm run cluster:up        # HAProxy on CLUSTER_PORT (8080), CLUSTER_INSTANCES (2) instances from CLUSTER_PORT + 1
  *   npm run cluster:status    # JSON: HAProxy and each instance's pid, port and health
  *   npm run cluster:down      # stops everything cluster:up started
- *   npm run cluster:bench     # req/s through HAProxy with 1 and with every instance (cluster-bench.ts)
  *
  * With CLUSTER_REPLICA=on (or `cluster:up -- --replica`), a streaming hot standby of the database's server is made
  * first (tools/cluster/replica.ts, REPLICA_PORT, REPLICA_CLUSTER) and the instances read from it

@@ -22,8 +22,8 @@ import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
 import type { Role } from "../../lib/auth/roles.ts";
+import { type AppProcess, startApp } from "../../test/support/app-process.ts";
 import { CHROMIUM_FLAGS } from "../../test/support/chromium-flags.ts";
-import { type AppProcess, startApp } from "../bench/app-process.ts";
 import {
   figuresOf,
   formatTable,

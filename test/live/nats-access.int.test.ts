@@ -6,11 +6,11 @@ import { createPrismaClient } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { getIngestStatus } from "@/lib/ingest/ingest-status";
 import { WALLET_STREAM } from "@/lib/schemas/wallet-events";
-import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
-import { createNatsServer, type NatsServer, natsServerAvailable } from "../../test/support/nats-server.ts";
+import { WalletSim } from "../../tools/live/wallet-sim.ts";
+import { freshTestDatabase } from "../support/fresh-test-database.ts";
+import { createNatsServer, type NatsServer, natsServerAvailable } from "../support/nats-server.ts";
 import { connectPublisher, readDeadLetters } from "./live-test-kit.ts";
 import { type ScriptProcess, startScriptProcess } from "./script-process.ts";
-import { WalletSim } from "./wallet-sim.ts";
 
 /*
  * Who may reach the wallet's stream. `npm run ingest` refuses to start where anyone could publish wallet events

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import http from "node:http";
-import { reapOnExit } from "../live/child-reaper.ts";
+import { reapOnExit } from "./child-reaper.ts";
 import { parentMap, vmRssKiB } from "./process-rss.ts";
 
 export interface HttpResult {

@@ -1,9 +1,10 @@
 /*
  * Soak: a bounded load over loopback against the production build, mixing valid reads with invalid
  * requests, for several minutes. Ends with a clean shutdown (SIGTERM) and checks: zero 5xx, zero lost
- * audit records (every 200 read is in audit_events), and flat memory of the server process.
+ * audit records (every 200 read is in audit_events), and flat memory of the server process. soak.spec.ts runs a
+ * short one in the suite; the long one is a command of its own:
  *
- *   npm run build && npm run soak                  # 5 minutes (SOAK_SECONDS), results in bench-results/
+ *   npm run build && npx tsx e2e/trust/soak.ts      # 5 minutes (SOAK_SECONDS), results in bench-results/
  *
  * Settings (environment): SOAK_SECONDS (300), SOAK_CONCURRENCY (8), SOAK_RPS (150, the bound on the load),
  * SOAK_DATABASE_URL (default: a fresh `<TEST_DB_PREFIX>_soak` database on TEST_POSTGRES_URL's server),
@@ -14,9 +15,16 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { SignJWT } from "jose";
 import pg from "pg";
+import {
+  type HttpResult,
+  httpGet,
+  isFailure,
+  rssMiB,
+  startApp,
+  trustPorts,
+} from "../../test/support/app-process.ts";
 import { migrateAndSeed, recreatePostgresDatabase } from "../../test/support/test-db.ts";
-import { median } from "../median.ts";
-import { type HttpResult, httpGet, isFailure, rssMiB, startApp, trustPorts } from "./app-process.ts";
+import { median } from "../../tools/median.ts";
 
 export interface SoakOptions {
   seconds: number;

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { importNdjson } from "../data/import-ndjson.ts";
+import { importNdjson } from "../../tools/data/import-ndjson.ts";
+import { playersNdjson, transactionsNdjson } from "../../tools/live/publisher.ts";
+import type { WalletSim } from "../../tools/live/wallet-sim.ts";
 import { compareReadModels, type ExactnessResult } from "./exactness.ts";
-import { playersNdjson, transactionsNdjson } from "./publisher.ts";
-import type { WalletSim } from "./wallet-sim.ts";
 
 /**
  * The simulation's final states written as db:import files and imported into `referenceUrl` (an empty, migrated

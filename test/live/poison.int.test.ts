@@ -7,11 +7,11 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { createPgPool } from "@/lib/db/pg-pool";
 import { resetEnvCache } from "@/lib/env";
 import { getIngestStatus } from "@/lib/ingest/ingest-status";
-import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
-import { createNatsServer, type NatsServer, natsServerAvailable } from "../../test/support/nats-server.ts";
+import type { Publisher } from "../../tools/live/publisher.ts";
+import { WalletSim } from "../../tools/live/wallet-sim.ts";
+import { freshTestDatabase } from "../support/fresh-test-database.ts";
+import { createNatsServer, type NatsServer, natsServerAvailable } from "../support/nats-server.ts";
 import { connectPublisher, readDeadLetters, startQuietIngest } from "./live-test-kit.ts";
-import type { Publisher } from "./publisher.ts";
-import { WalletSim } from "./wallet-sim.ts";
 
 /*
  * Events that are valid one by one but that the read model cannot take: a deposit whose sum overflows the

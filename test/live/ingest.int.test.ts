@@ -3,9 +3,12 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPgPool } from "@/lib/db/pg-pool";
 import { applyMigrations } from "@/lib/db/schema-engine";
-import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
-import { createNatsServer, type NatsServer, natsServerAvailable } from "../../test/support/nats-server.ts";
-import { createPgCluster, findPostgresBin, type PgCluster } from "../../test/support/pg-cluster.ts";
+import type { Publisher } from "../../tools/live/publisher.ts";
+import { drive, settleAll } from "../../tools/live/sim-driver.ts";
+import { WalletSim } from "../../tools/live/wallet-sim.ts";
+import { freshTestDatabase } from "../support/fresh-test-database.ts";
+import { createNatsServer, type NatsServer, natsServerAvailable } from "../support/nats-server.ts";
+import { createPgCluster, findPostgresBin, type PgCluster } from "../support/pg-cluster.ts";
 import {
   connectPublisher,
   expectedTotals,
@@ -14,11 +17,8 @@ import {
   startQuietIngest,
   waitForTotals,
 } from "./live-test-kit.ts";
-import type { Publisher } from "./publisher.ts";
 import { checkAgainstImport } from "./reference-import.ts";
 import { type ScriptProcess, startScriptProcess } from "./script-process.ts";
-import { drive, settleAll } from "./sim-driver.ts";
-import { WalletSim } from "./wallet-sim.ts";
 
 /*
  * The live read model against a real NATS JetStream (a throwaway nats-server of the test's own) and real

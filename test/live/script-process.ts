@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { reapOnExit } from "./child-reaper.ts";
+import { reapOnExit } from "../support/child-reaper.ts";
 
 /*
  * A script of scripts/ as a child process: `ingest.ts` (the fault tests kill it with SIGKILL; the bench measures

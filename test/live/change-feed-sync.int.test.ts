@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPgPool } from "@/lib/db/pg-pool";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
 import { seedDemoData } from "@/prisma/seed";
-import { ChangeFeedSyncer } from "../../test/support/change-feed-syncer.ts";
-import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
-import { closeApp } from "../../test/support/in-process-app.ts";
-import { LedgerSyncer } from "../../test/support/ledger-syncer.ts";
-import { createNatsServer, type NatsServer, natsServerAvailable } from "../../test/support/nats-server.ts";
-import { createRouteKit, type RouteKit } from "../../test/support/route-test-kit.ts";
-import { txLine } from "../../test/support/test-import-lines.ts";
-import { generateDataset } from "../data/generate-dataset.ts";
-import { importNdjson } from "../data/import-ndjson.ts";
+import { generateDataset } from "../../tools/data/generate-dataset.ts";
+import { importNdjson } from "../../tools/data/import-ndjson.ts";
+import { ChangeFeedSyncer } from "../support/change-feed-syncer.ts";
+import { freshTestDatabase } from "../support/fresh-test-database.ts";
+import { closeApp } from "../support/in-process-app.ts";
+import { LedgerSyncer } from "../support/ledger-syncer.ts";
+import { createNatsServer, type NatsServer, natsServerAvailable } from "../support/nats-server.ts";
+import { createRouteKit, type RouteKit } from "../support/route-test-kit.ts";
+import { txLine } from "../support/test-import-lines.ts";
 import { startQuietIngest } from "./live-test-kit.ts";
 
 /*

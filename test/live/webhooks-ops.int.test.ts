@@ -7,7 +7,7 @@ import { createPgPool } from "@/lib/db/pg-pool";
 import { addEndpoint, setEndpointActive } from "@/lib/webhooks/admin";
 import { parseDispatchConfig } from "@/lib/webhooks/config";
 import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
-import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
+import { freshTestDatabase } from "../support/fresh-test-database.ts";
 import { createReceiver, type Receiver, verifyWebhook, waitFor } from "./webhook-receiver.ts";
 
 /*
@@ -15,7 +15,7 @@ import { createReceiver, type Receiver, verifyWebhook, waitFor } from "./webhook
  * by the test, not waited for), the failing endpoint it leaves (logged once, cleared by the next delivery), secret
  * rotation (both signatures during the overlap) and `npm run webhooks -- test` (a signed ping). The dispatcher
  * POSTs to real node:http receivers on loopback that verify with the documented recipe. Outbox rows are inserted
- * as the ingest batch writes them (tools/live/webhooks.int.test.ts covers that part). PostgreSQL only, as there.
+ * as the ingest batch writes them (webhooks.int.test.ts covers that part). PostgreSQL only, as there.
  */
 
 // Receivers at E2E_POSTGRES_PORT + 85… (webhooks.int.test.ts uses + 70…78).

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { natsServerAvailable } from "../../test/support/nats-server.ts";
+import { natsServerAvailable } from "./nats-server.ts";
 
 /*
  * A tool that starts a nats-server (the bench, a live test) and then crashes, is interrupted or simply exits
