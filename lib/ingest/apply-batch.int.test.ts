@@ -7,8 +7,8 @@ import {
   type WalletTransactionEvent,
 } from "@/lib/schemas/wallet-events";
 import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
-import { eventJson } from "../../tools/live/publisher.ts";
-import { WalletSim } from "../../tools/live/wallet-sim.ts";
+import { eventJson } from "../../test/support/publisher.ts";
+import { WalletSim } from "../../test/support/wallet-sim.ts";
 import { applyBatch } from "./apply-batch.ts";
 
 /*

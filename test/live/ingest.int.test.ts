@@ -3,12 +3,12 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPgPool } from "@/lib/db/pg-pool";
 import { applyMigrations } from "@/lib/db/schema-engine";
-import type { Publisher } from "../../tools/live/publisher.ts";
-import { drive, settleAll } from "../../tools/live/sim-driver.ts";
-import { WalletSim } from "../../tools/live/wallet-sim.ts";
 import { freshTestDatabase } from "../support/fresh-test-database.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../support/nats-server.ts";
 import { createPgCluster, findPostgresBin, type PgCluster } from "../support/pg-cluster.ts";
+import type { Publisher } from "../support/publisher.ts";
+import { drive, settleAll } from "../support/sim-driver.ts";
+import { WalletSim } from "../support/wallet-sim.ts";
 import {
   connectPublisher,
   expectedTotals,

@@ -6,8 +6,8 @@ import { type IngestLog, startIngest } from "@/lib/ingest/consumer";
 import { natsAuthOptions } from "@/lib/ingest/nats-auth";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
 import { DEAD_STREAM, WALLET_SUBJECTS } from "@/lib/schemas/wallet-events";
-import { Publisher, type PublisherOptions } from "../../tools/live/publisher.ts";
-import type { SimTransaction, WalletSim } from "../../tools/live/wallet-sim.ts";
+import { Publisher, type PublisherOptions } from "../support/publisher.ts";
+import type { SimTransaction, WalletSim } from "../support/wallet-sim.ts";
 
 /*
  * What the live tests and the bench share: the ingest in-process, a publisher on its own connection, the expected

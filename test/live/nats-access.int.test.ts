@@ -6,9 +6,9 @@ import { createPrismaClient } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { getIngestStatus } from "@/lib/ingest/ingest-status";
 import { WALLET_STREAM } from "@/lib/schemas/wallet-events";
-import { WalletSim } from "../../tools/live/wallet-sim.ts";
 import { freshTestDatabase } from "../support/fresh-test-database.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../support/nats-server.ts";
+import { WalletSim } from "../support/wallet-sim.ts";
 import { connectPublisher, readDeadLetters } from "./live-test-kit.ts";
 import { type ScriptProcess, startScriptProcess } from "./script-process.ts";
 

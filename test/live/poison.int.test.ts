@@ -7,10 +7,10 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { createPgPool } from "@/lib/db/pg-pool";
 import { resetEnvCache } from "@/lib/env";
 import { getIngestStatus } from "@/lib/ingest/ingest-status";
-import type { Publisher } from "../../tools/live/publisher.ts";
-import { WalletSim } from "../../tools/live/wallet-sim.ts";
 import { freshTestDatabase } from "../support/fresh-test-database.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../support/nats-server.ts";
+import type { Publisher } from "../support/publisher.ts";
+import { WalletSim } from "../support/wallet-sim.ts";
 import { connectPublisher, readDeadLetters, startQuietIngest } from "./live-test-kit.ts";
 
 /*

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { importNdjson } from "../../tools/data/import-ndjson.ts";
-import { playersNdjson, transactionsNdjson } from "../../tools/live/publisher.ts";
-import type { WalletSim } from "../../tools/live/wallet-sim.ts";
+import { playersNdjson, transactionsNdjson } from "../support/publisher.ts";
+import type { WalletSim } from "../support/wallet-sim.ts";
 import { compareReadModels, type ExactnessResult } from "./exactness.ts";
 
 /**

@@ -12,10 +12,10 @@ import { WEBHOOK_DECIMALS, type WebhookEventType, webhookEventSchema } from "@/l
 import { addEndpoint, replayDelivery, setEndpointActive } from "@/lib/webhooks/admin";
 import { parseDispatchConfig } from "@/lib/webhooks/config";
 import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
-import type { Publisher } from "../../tools/live/publisher.ts";
-import { type SimPlayer, type SimTransaction, WalletSim } from "../../tools/live/wallet-sim.ts";
 import { freshTestDatabase } from "../support/fresh-test-database.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../support/nats-server.ts";
+import type { Publisher } from "../support/publisher.ts";
+import { type SimPlayer, type SimTransaction, WalletSim } from "../support/wallet-sim.ts";
 import { connectPublisher, quietLog, startQuietIngest } from "./live-test-kit.ts";
 import { startScriptProcess } from "./script-process.ts";
 import { createReceiver, type Receiver, verifyWebhook, waitFor } from "./webhook-receiver.ts";

@@ -31,10 +31,10 @@ import { type ScriptProcess, startScriptProcess } from "../../test/live/script-p
 import { type AppProcess, httpGet, isFailure, startApp } from "../../test/support/app-process.ts";
 import { createNatsServer } from "../../test/support/nats-server.ts";
 import { treeCpuSeconds } from "../../test/support/process-rss.ts";
+import type { Publisher } from "../../test/support/publisher.ts";
+import { drive, settleAll } from "../../test/support/sim-driver.ts";
 import { dropPostgresDatabase, recreatePostgresDatabase } from "../../test/support/test-db.ts";
-import type { Publisher } from "../live/publisher.ts";
-import { drive, settleAll } from "../live/sim-driver.ts";
-import { type SimTransaction, WalletSim } from "../live/wallet-sim.ts";
+import { type SimTransaction, WalletSim } from "../../test/support/wallet-sim.ts";
 
 const { values } = parseArgs({
   options: {

@@ -12,9 +12,9 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import { natsAuthOptions, parseNatsAuth } from "@/lib/ingest/nats-auth";
 import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
-import { Publisher, playersNdjson, transactionsNdjson } from "./publisher.ts";
-import { drive, settleAll } from "./sim-driver.ts";
-import { WalletSim } from "./wallet-sim.ts";
+import { Publisher, playersNdjson, transactionsNdjson } from "../../test/support/publisher.ts";
+import { drive, settleAll } from "../../test/support/sim-driver.ts";
+import { WalletSim } from "../../test/support/wallet-sim.ts";
 
 const { values } = parseArgs({
   options: {

@@ -9,7 +9,7 @@
 import { CURRENCY, LOCALES } from "@/prisma/demo-data/locales";
 import { createRng, type Rng } from "@/prisma/demo-data/random";
 import { GAMES as DEMO_GAMES, formatMinor } from "@/prisma/demo-data/wallet";
-import type { PlayerCopyFields } from "../data/table-rows.ts";
+import type { PlayerCopyFields } from "../../tools/data/table-rows.ts";
 
 export type SimStatus = "pending" | "completed" | "failed" | "cancelled";
 
