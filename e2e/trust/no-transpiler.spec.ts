@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { compiledScriptsDir } from "../../scripts/compiled-scripts.mjs";
-import { type AppProcess, startApp, trustPorts } from "../../tools/bench/app-process.ts";
-import { parentMap, processTree } from "../../tools/bench/process-rss.ts";
+import { type AppProcess, startApp, trustPorts } from "../../test/support/app-process.ts";
+import { parentMap, processTree } from "../../test/support/process-rss.ts";
 
 /*
  * The production start runs no TypeScript transpiler: `npm run build` compiles the TypeScript that runs outside

@@ -16,7 +16,6 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { compiledScriptsPresent } from "../../scripts/compiled-scripts.mjs";
-import { BENCH_BOOK_MANAGER } from "../data/generate-dataset.ts";
 import {
   type AppProcess,
   type HelperServer,
