@@ -1,4 +1,4 @@
-/* npm run docs:asyncapi: writes docs/asyncapi.json from the zod schemas (lib/openapi/asyncapi.ts). */
+/* npx tsx tools/docs-asyncapi.ts: writes docs/asyncapi.json from the zod schemas (lib/openapi/asyncapi.ts). */
 import { writeFileSync } from "node:fs";
 import { buildAsyncApiDocument } from "@/lib/openapi/asyncapi";
 

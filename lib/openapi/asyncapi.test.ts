@@ -6,7 +6,7 @@ import { buildAsyncApiDocument } from "./asyncapi.ts";
 describe("the AsyncAPI document of the wallet's events", () => {
   const doc = buildAsyncApiDocument();
 
-  it("is what docs/asyncapi.json holds (regenerate with npm run docs:asyncapi)", () => {
+  it("is what docs/asyncapi.json holds (regenerate with npx tsx tools/docs-asyncapi.ts)", () => {
     const file = readFileSync(path.join(import.meta.dirname, "../../docs/asyncapi.json"), "utf8");
     expect(JSON.parse(file)).toEqual(JSON.parse(JSON.stringify(doc)));
   });

@@ -14,7 +14,7 @@ import {
  * The wallet's event contract as an AsyncAPI 3.0 document, generated from the same zod schemas as the consumer's
  * validation and the OpenAPI document (the payload schemas come out of zod-openapi, so `amount` is a number and
  * every shared component, Transaction's fields included, reads as in the API's document). Written to
- * docs/asyncapi.json by `npm run docs:asyncapi`; a unit test fails when that file is out of date.
+ * docs/asyncapi.json by `npx tsx tools/docs-asyncapi.ts`; a unit test fails when that file is out of date.
  */
 
 const msgIdHeader = (what: string) => ({
