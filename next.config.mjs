@@ -19,7 +19,7 @@ const nextConfig = {
   // `npm run typecheck` (tsconfig.json) checks everything, e2e included.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   // No `headers()` rules: the security headers are put on every response before Next.js routes the request
-  // (lib/http/request-stamp.mjs), where Next.js would match each rule against every request.
+  // (platform/http/request-stamp.mjs), where Next.js would match each rule against every request.
 };
 
 export default nextConfig;

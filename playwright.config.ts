@@ -30,7 +30,7 @@ const projects = [];
 // A server on an operator's database (DATABASE_URL) gets no generated secrets: the session secret is explicit.
 const trustEnv = { AUTH_JWT_SECRET: E2E_JWT_SECRET, RATE_LIMIT_MAX: "1000000" };
 const sessionEnv = { NEXTAUTH_SECRET: TEST_SESSION_SECRET };
-// The test database's URL is postgres, a superuser: `next start` refuses it unless told (lib/db/database-role.ts).
+// The test database's URL is postgres, a superuser: `next start` refuses it unless told (platform/db/database-role.ts).
 const privilegedRoleEnv = { DB_ALLOW_PRIVILEGED_ROLE: "on" };
 
 if (targets.includes("embedded")) {

@@ -1,6 +1,6 @@
 import { defineConfig } from "prisma/config";
 
-// The CLI is only used for `prisma generate` here; migrations are applied by lib/db/migrate.ts
+// The CLI is only used for `prisma generate` here; migrations are applied by platform/db/migrate.ts
 // (the WASM schema engine), so no datasource URL is required to generate the client.
 export default defineConfig({
   schema: "prisma/schema.prisma",

@@ -1,13 +1,13 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { SIGN_IN_REASON_EXPIRED, signInPath } from "@/lib/auth/paths";
-import { expiredSessionCookies, sessionCookieToken } from "@/lib/auth/session-cookie";
-import { isLive, sessionState } from "@/lib/auth/session-store";
+import { SIGN_IN_REASON_EXPIRED, signInPath } from "@/platform/auth/paths";
+import { expiredSessionCookies, sessionCookieToken } from "@/platform/auth/session-cookie";
+import { isLive, sessionState } from "@/platform/auth/session-store";
 
 /**
  * Every page except sign-in needs a live session: a cookie naming a session that was signed out or is past its
  * absolute expiry counts as none (and is dropped). Without one, go to sign-in and come back afterwards. (The
  * pages' layout checks the session again on the server, re-reading the roles when due; this adds the way back.)
- * API routes authenticate themselves; malformed /api paths are flagged before routing by lib/http/request-stamp.ts.
+ * API routes authenticate themselves; malformed /api paths are flagged before routing by platform/http/request-stamp.ts.
  */
 export async function proxy(request: NextRequest) {
   const token = await sessionCookieToken(request);

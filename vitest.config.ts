@@ -19,7 +19,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{lib,prisma,scripts,tools,test}/**/*.test.ts", "{components,lib}/**/*.test.tsx"],
+          include: [
+            "{platform,features,workers,prisma,scripts,tools,test}/**/*.test.ts",
+            "{platform,features}/**/*.test.tsx",
+          ],
           // Build output (the bench's floor app builds into tools/bench/floor-app/.next) holds copies of packages' tests.
           exclude: ["**/*.int.test.ts", "**/node_modules/**", "**/.next/**"],
           environment: "node",
@@ -29,7 +32,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["{lib,prisma,scripts,tools,test}/**/*.int.test.ts"],
+          include: ["{platform,features,workers,prisma,scripts,tools,test}/**/*.int.test.ts"],
           exclude: ["**/node_modules/**", "**/.next/**"],
           environment: "node",
           globalSetup: ["test/support/vitest-integration-setup.ts"],

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { HydrationMarker } from "@/components/hydration-marker";
+import { HydrationMarker } from "@/platform/ui/hydration-marker";
 import "./globals.css";
 
 export const metadata: Metadata = {

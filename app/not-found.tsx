@@ -1,4 +1,4 @@
-import { NotFoundContent } from "@/components/lookup/not-found-content";
+import { NotFoundContent } from "@/features/players/ui/not-found-content";
 
 /** Only reached outside the signed-in pages; those render app/(app)/not-found.tsx inside their header. */
 export default function NotFound() {

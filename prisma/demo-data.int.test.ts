@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { WAGERING_MULTIPLIER } from "@/lib/db/refresh-player-aggregates";
-import { getPlayerProfile } from "@/lib/players/get-player-profile";
-import { KYC_STATUSES } from "@/lib/schemas/player";
-import { CREATORS, EVENT_TYPES } from "@/lib/schemas/transaction";
+import { getPlayerProfile } from "@/features/players/data/get-player-profile";
+import { KYC_STATUSES } from "@/features/players/schema/player";
+import { CREATORS, EVENT_TYPES } from "@/features/transactions/schema/transaction";
+import { WAGERING_MULTIPLIER } from "@/platform/db/refresh-player-aggregates";
 import { createTestPrisma } from "@/test/support/test-client";
 import { DEMO_REFERENCE_NOW } from "./demo-data/clock.ts";
 

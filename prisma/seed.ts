@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from "pg";
-import { REFRESH_PLAYER_AGGREGATES_SQL } from "../lib/db/refresh-player-aggregates.ts";
+import { REFRESH_PLAYER_AGGREGATES_SQL } from "../platform/db/refresh-player-aggregates.ts";
 import { type DemoDataset, generateDemoData } from "./demo-data/players.ts";
 
 const PLAYER_COLUMNS = `id text, name text, email text, phone text, currency text, language text,

@@ -10,7 +10,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { COMPILED_SCRIPTS, compiledScriptsDir } from "./compiled-scripts.mjs";
+import { COMPILED_SCRIPTS, compiledScriptsDir, SCRIPT_SOURCES } from "./compiled-scripts.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = compiledScriptsDir(root);
@@ -18,7 +18,7 @@ const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: COMPILED_SCRIPTS.map((name) => path.join("scripts", `${name}.ts`)),
+  entryPoints: Object.entries(SCRIPT_SOURCES).map(([out, source]) => ({ in: source, out })),
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,

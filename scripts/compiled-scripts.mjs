@@ -9,8 +9,14 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-/** The entry points compiled (scripts/<name>.ts → <build>/scripts/<name>.mjs). */
-export const COMPILED_SCRIPTS = ["serve-prepare", "serve-embedded", "ingest", "webhooks-dispatch"];
+/** The entry points compiled (their source → <build>/scripts/<name>.mjs): the launcher's steps and the workers. */
+export const SCRIPT_SOURCES = {
+  "serve-prepare": "scripts/serve-prepare.ts",
+  "serve-embedded": "scripts/serve-embedded.ts",
+  ingest: "workers/ingest/main.ts",
+  "webhooks-dispatch": "workers/webhooks/dispatch-main.ts",
+};
+export const COMPILED_SCRIPTS = Object.keys(SCRIPT_SOURCES);
 
 /**
  * Inside the Next.js build's folder (NEXT_DIST_DIR, as next.config.mjs reads it), so that they belong to one
@@ -23,7 +29,7 @@ export function compiledScriptsDir(root, env = process.env) {
 /** Node's arguments that run one of the scripts: the compiled file under `start`, the source through tsx under `dev`. */
 export function scriptArguments(mode, name, root, env = process.env) {
   if (mode === "start") return [path.join(compiledScriptsDir(root, env), `${name}.mjs`)];
-  return ["--import", "tsx", path.join(root, "scripts", `${name}.ts`)];
+  return ["--import", "tsx", path.join(root, SCRIPT_SOURCES[name])];
 }
 
 /** Whether the build holds every compiled script (a build made by `next build` alone does not). */

@@ -1,7 +1,7 @@
 import pg from "pg";
-import { applyMigrations } from "../lib/db/schema-engine.ts";
-import { analyzeTables } from "../lib/db/table-statistics.ts";
-import { requireDatabaseUrl } from "./script-env.ts";
+import { applyMigrations } from "../platform/db/schema-engine.ts";
+import { analyzeTables } from "../platform/db/table-statistics.ts";
+import { requireDatabaseUrl } from "../platform/env/script-env.ts";
 
 const url = requireDatabaseUrl("db:migrate");
 const applied = await applyMigrations(url);

@@ -1,14 +1,14 @@
 /*
  * The least-privilege recipe behind `npm run db:roles` (docs/configuration.md): an owner role that owns the schema
  * and runs migrations, seeds and imports, and an app role that reads every table and writes only what
- * lib/db/app-table-writes.ts lists. One idempotent SQL script, run as a superuser on the app's database; printed
+ * platform/db/app-table-writes.ts lists. One idempotent SQL script, run as a superuser on the app's database; printed
  * by `npm run db:roles -- --print` for whoever prefers psql.
  */
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from "node:crypto";
 import pg from "pg";
 import { z } from "zod";
-import { APP_TABLE_WRITES, APP_UNREADABLE_COLUMNS } from "../lib/db/app-table-writes.ts";
-import { parseSettings } from "../lib/env.ts";
+import { APP_TABLE_WRITES, APP_UNREADABLE_COLUMNS } from "../platform/db/app-table-writes.ts";
+import { parseSettings } from "../platform/env/env.ts";
 
 export const DEFAULT_OWNER_ROLE = "par_owner";
 export const DEFAULT_APP_ROLE = "par_app";
@@ -170,7 +170,7 @@ function tableWriteSql(app: string, table: string, writes: readonly string[]): s
 END $$;`;
 }
 
-/** SELECT on a table's columns but the listed ones (when the table exists): lib/db/app-table-writes.ts. */
+/** SELECT on a table's columns but the listed ones (when the table exists): platform/db/app-table-writes.ts. */
 function unreadableColumnsSql(app: string, table: string, columns: readonly string[]): string {
   const hidden = columns.map((c) => `'${c}'`).join(", ");
   return `DO $$
@@ -190,7 +190,7 @@ function grantsSql({ ownerRole: owner, appRole: app }: RolesRecipe): string {
   const hidden = Object.entries(APP_UNREADABLE_COLUMNS).map(([table, c]) =>
     unreadableColumnsSql(app, table, c),
   );
-  return `-- 4. The app reads every table and writes only what lib/db/app-table-writes.ts lists.
+  return `-- 4. The app reads every table and writes only what platform/db/app-table-writes.ts lists.
 REVOKE ALL ON SCHEMA public FROM PUBLIC, "${app}";
 GRANT USAGE ON SCHEMA public TO "${app}";
 REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, "${app}";

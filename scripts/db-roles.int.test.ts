@@ -2,9 +2,9 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { recordAuditEvents } from "@/lib/audit/record-audit-events";
-import { createPrismaClient } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/schema-engine";
+import { recordAuditEvents } from "@/platform/audit/record-audit-events";
+import { createPrismaClient } from "@/platform/db/client";
+import { applyMigrations } from "@/platform/db/schema-engine";
 import { type AppRoleDatabase, appRoleDatabase } from "@/test/support/app-role-database";
 import { applyRolesRecipe, scramVerifier } from "./db-roles-recipe.ts";
 
@@ -229,7 +229,7 @@ describe.skipIf(!postgres)("db:roles: the owner and the recipe itself", () => {
       );
       expect(error.code, column).toBe("42501");
     }
-    // What GET /webhook-events reads (lib/webhooks/list-webhook-events.ts) is readable.
+    // What GET /webhook-events reads (features/webhook-events/data/list-webhook-events.ts) is readable.
     await app.query("SELECT id, url, failing_since FROM webhook_endpoints");
     await app.query("SELECT id, payload, status FROM webhook_deliveries");
     await app.query("SELECT delivery_id, status_code FROM webhook_attempts");

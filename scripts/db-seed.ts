@@ -1,7 +1,7 @@
 import pg from "pg";
-import { analyzeReadModel } from "../lib/db/table-statistics.ts";
+import { analyzeReadModel } from "../platform/db/table-statistics.ts";
+import { requireDatabaseUrl } from "../platform/env/script-env.ts";
 import { seedDemoData } from "../prisma/seed.ts";
-import { requireDatabaseUrl } from "./script-env.ts";
 
 const pool = new pg.Pool({ connectionString: requireDatabaseUrl("db:seed"), max: 1 });
 const started = performance.now();

@@ -1,6 +1,6 @@
 /*
  * `npx tsx scripts/lint-openapi.ts` (`npm test` runs it first): writes the OpenAPI document the app serves
- * (lib/openapi/document.ts) to a temporary file and lints it with Redocly (recommended rules, .redocly.yaml) and
+ * (features/api-docs/document.ts) to a temporary file and lints it with Redocly (recommended rules, .redocly.yaml) and
  * Spectral (spectral:oas, .spectral.yaml).
  * Fails on any error OR warning from either: the document is held at zero of both (issue 26). Offline: Redocly's
  * telemetry and update check are turned off, and the document has no remote $ref for either tool to fetch.
@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildOpenApiDocument } from "../lib/openapi/document.ts";
+import { buildOpenApiDocument } from "../features/api-docs/document.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);

@@ -5,11 +5,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { UPSERT_TRANSACTIONS_SQL } from "@/lib/ingest/apply-sql";
 import { exportNdjson } from "@/test/support/export-ndjson";
 import { freshTestDatabase } from "@/test/support/fresh-test-database";
 import { dropPostgresDatabase, recreatePostgresDatabase } from "@/test/support/test-db";
 import { generateDataset } from "@/tools/data/generate-dataset";
+import { UPSERT_TRANSACTIONS_SQL } from "@/workers/ingest/apply-sql";
 
 /*
  * The loaders leave planner statistics behind, on a fresh database whose tables autovacuum does not analyze (it is

@@ -5,9 +5,9 @@
  * (the launcher is gone).
  */
 import pg from "pg";
-import { startEmbeddedDatabase } from "../lib/db/embedded.ts";
-import { applyMigrations } from "../lib/db/schema-engine.ts";
-import { parseEnv } from "../lib/env.ts";
+import { startEmbeddedDatabase } from "../platform/db/embedded.ts";
+import { applyMigrations } from "../platform/db/schema-engine.ts";
+import { parseEnv } from "../platform/env/env.ts";
 import { isEmpty, seedDemoData } from "../prisma/seed.ts";
 
 // The environment serve-prepare.ts has already validated (the launcher runs it first).

@@ -3,9 +3,9 @@
  * refuses a configuration the server would refuse, fills in generated secrets, and prints the variables to add
  * to Next.js's environment as one JSON line. Nothing is started here.
  */
-import { fillGeneratedSecrets } from "../lib/auth/generated-secrets.ts";
-import { missingSessionSecret } from "../lib/auth/secrets.ts";
-import { parseEnv } from "../lib/env.ts";
+import { fillGeneratedSecrets } from "../platform/auth/generated-secrets.ts";
+import { missingSessionSecret } from "../platform/auth/secrets.ts";
+import { parseEnv } from "../platform/env/env.ts";
 
 const env = { ...process.env };
 // Refuse early, before starting anything (e.g. DATABASE_URL without an explicit AUTH_MODE: demo

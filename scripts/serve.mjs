@@ -92,8 +92,8 @@ if (listen.notice) console.error(listen.notice);
 const nextArgs = mode === "start" ? productionStartArgs(listen.args) : listen.args;
 if (mode === "start") Object.assign(env, productionStartEnv(env));
 
-// The request stamp and the security headers, in place before Next.js opens its port (lib/runtime/server-preload.mjs).
-const preload = new URL("../lib/runtime/server-preload.mjs", import.meta.url).href;
+// The request stamp and the security headers, in place before Next.js opens its port (platform/runtime/server-preload.mjs).
+const preload = new URL("../platform/runtime/server-preload.mjs", import.meta.url).href;
 env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${preload}`.trim();
 const nextBin = require.resolve("next/dist/bin/next");
 next = spawn(process.execPath, [nextBin, mode, ...nextArgs], { stdio: "inherit", env });

@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /*
- * Every read of the API is a definition in lib/reads (docs/architecture.md): its route file is the one line that
+ * Every read of the API is a definition in features/<name>/reads (docs/architecture.md): its route file is the one line that
  * serves it, so no route holds logic of its own, and every read runs on the client its caller routes
- * (lib/reads/run-read.ts). Only the routes that read no data (the OpenAPI document and its reference page) keep
+ * (platform/reads/run-read.ts). Only the routes that read no data (the OpenAPI document and its reference page) keep
  * a handler of their own.
  */
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -19,7 +19,7 @@ const NOT_READS = [
 
 /** The whole of a read's route file: the definition's import, the dynamic mark, the one line that serves it. */
 const READ_ROUTE =
-  /^import \{ readRoute \} from "@\/lib\/http\/api-handler";\nimport \{ (\w+) \} from "@\/lib\/reads\/([\w-]+)";\n\nexport const dynamic = "force-dynamic";\n\nexport const \{ GET, POST, PUT, PATCH, DELETE, OPTIONS \} = readRoute\(\1\);\n$/;
+  /^import \{ (\w+) \} from "@\/features\/[\w-]+\/reads\/[\w-]+";\nimport \{ readRoute \} from "@\/platform\/http\/api-handler";\n\nexport const dynamic = "force-dynamic";\n\nexport const \{ GET, POST, PUT, PATCH, DELETE, OPTIONS \} = readRoute\(\1\);\n$/;
 
 function routeFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -35,7 +35,7 @@ function routesWithLogic(files: { file: string; source: string }[]): string[] {
 }
 
 describe("app/api/v1 routes", () => {
-  it("each read's route file is the one line serving its definition from lib/reads", () => {
+  it("each read's route file is the one line serving its feature's read definition", () => {
     const files = routeFiles(API).filter((f) => !NOT_READS.includes(f));
     expect(files.length).toBeGreaterThanOrEqual(17);
     const sources = files.map((file) => ({ file, source: readFileSync(path.join(ROOT, file), "utf8") }));
@@ -49,7 +49,7 @@ describe("app/api/v1 routes", () => {
 
   it("names a route with a line of logic, another import or another name", () => {
     const line = (name: string, module = "player-profile", served = name) =>
-      `import { readRoute } from "@/lib/http/api-handler";\nimport { ${name} } from "@/lib/reads/${module}";\n\nexport const dynamic = "force-dynamic";\n\nexport const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(${served});\n`;
+      `import { ${name} } from "@/features/players/reads/${module}";\nimport { readRoute } from "@/platform/http/api-handler";\n\nexport const dynamic = "force-dynamic";\n\nexport const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(${served});\n`;
     expect(
       routesWithLogic([
         { file: "ok", source: line("playerProfileRead") },
@@ -60,7 +60,7 @@ describe("app/api/v1 routes", () => {
         },
         {
           file: "import",
-          source: `import { routeRead } from "@/lib/db/read-router";\n${line("playerProfileRead")}`,
+          source: `import { routeRead } from "@/platform/db/read-router";\n${line("playerProfileRead")}`,
         },
       ]),
     ).toEqual(["logic", "handler", "import"]);

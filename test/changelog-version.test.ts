@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { API_VERSION } from "../lib/openapi/document.ts";
+import { API_VERSION } from "../features/api-docs/document.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { APP_SETTINGS } from "@/lib/env";
-import { INGEST_SETTINGS } from "@/lib/ingest/config";
-import { DISPATCH_SETTINGS } from "@/lib/webhooks/config";
+import { APP_SETTINGS } from "@/platform/env/env";
+import { INGEST_SETTINGS } from "@/workers/ingest/config";
+import { DISPATCH_SETTINGS } from "@/workers/webhooks/config";
+import { SCRIPT_SETTINGS } from "../platform/env/script-env.ts";
 import { ROLES_SETTINGS } from "../scripts/db-roles-recipe.ts";
-import { SCRIPT_SETTINGS } from "../scripts/script-env.ts";
 
 /*
  * docs/configuration.md lists every setting with the processes that read it. The settings are the keys of each
@@ -62,7 +62,7 @@ function documentedRows(): Row[] {
 }
 
 const SOURCE = /\.(ts|tsx|mts|mjs|cjs)$/;
-const PRODUCT = ["lib", "app", "components", "scripts"];
+const PRODUCT = ["platform", "features", "workers", "app", "scripts"];
 const ROOT_MODULES = ["instrumentation.ts", "proxy.ts", "next.config.mjs", "prisma.config.ts"];
 
 function productFiles(): string[] {

@@ -1,15 +1,18 @@
 import type { z } from "zod";
-import { monthlyActivityResponseSchema } from "../lib/schemas/activity.ts";
-import { auditListResponseSchema, auditLogResponseSchema } from "../lib/schemas/audit.ts";
-import { playerProfileSchema, playerSearchResponseSchema } from "../lib/schemas/player.ts";
-import { portfolioManagersResponseSchema, portfolioResponseSchema } from "../lib/schemas/portfolio.ts";
-import { playerSummarySchema } from "../lib/schemas/summary.ts";
-import { transactionListResponseSchema } from "../lib/schemas/transaction.ts";
-import { transactionFacetsSchema } from "../lib/schemas/transaction-facets.ts";
-import { transactionTotalsSchema } from "../lib/schemas/transaction-totals.ts";
+import { auditListResponseSchema, auditLogResponseSchema } from "../features/audit/schema/audit.ts";
+import { monthlyActivityResponseSchema } from "../features/players/schema/activity.ts";
+import { playerProfileSchema, playerSearchResponseSchema } from "../features/players/schema/player.ts";
+import { playerSummarySchema } from "../features/players/schema/summary.ts";
+import {
+  portfolioManagersResponseSchema,
+  portfolioResponseSchema,
+} from "../features/portfolio/schema/portfolio.ts";
+import { transactionListResponseSchema } from "../features/transactions/schema/transaction.ts";
+import { transactionFacetsSchema } from "../features/transactions/schema/transaction-facets.ts";
+import { transactionTotalsSchema } from "../features/transactions/schema/transaction-totals.ts";
 
 /**
- * The responses the pages read, by the name lib/client/wire-decimals.ts files each one's decimals under (the
+ * The responses the pages read, by the name platform/client/wire-decimals.ts files each one's decimals under (the
  * browser gets that table, not the schemas: `npx tsx tools/wire-decimals.ts` writes it, a test checks it).
  */
 export const WIRE_SCHEMAS = {

@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import type { Session } from "next-auth";
-import type { ServerCallerOptions } from "@/lib/reads/server-caller";
+import type { ServerCallerOptions } from "@/platform/reads/server-caller";
 
 /**
  * Whether the page is rendered for a document load (open, reload, shared link) rather than for a client
@@ -15,7 +15,7 @@ function isDocumentLoad(pageHeaders: Headers): boolean {
 }
 
 /**
- * Who a page's first view is read for on the server (lib/reads/server-caller.ts): the signed-in user, for a
+ * Who a page's first view is read for on the server (platform/reads/server-caller.ts): the signed-in user, for a
  * document load; null for a client navigation, which reads in the browser, where its cache is.
  */
 export async function firstViewUser(session: Session): Promise<ServerCallerOptions | null> {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { AccessNotice } from "@/components/auth/access-notice";
+import { AccessNotice } from "@/platform/ui/auth/access-notice";
 
 /** A page the user's role may not use: said once, plainly, with the way back to the lookup. */
 export function ForbiddenNotice({ title, children }: { title: string; children: ReactNode }) {

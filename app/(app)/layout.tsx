@@ -1,11 +1,11 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { AppHeader } from "@/components/app-header";
-import { NoRoleNotice } from "@/components/auth/no-role-notice";
-import { Providers } from "@/components/providers";
-import { SIGN_IN_PATH } from "@/lib/auth/paths";
-import { getCurrentSession } from "@/lib/auth/session";
-import { getEnv } from "@/lib/env";
+import { SIGN_IN_PATH } from "@/platform/auth/paths";
+import { getCurrentSession } from "@/platform/auth/session";
+import { getEnv } from "@/platform/env/env";
+import { AppHeader } from "@/platform/ui/app-header";
+import { NoRoleNotice } from "@/platform/ui/auth/no-role-notice";
+import { Providers } from "@/platform/ui/providers";
 
 export const dynamic = "force-dynamic";
 

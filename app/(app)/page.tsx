@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { PlayerSearch } from "@/components/lookup/player-search";
-import { SCOPES, scopesForRoles } from "@/lib/auth/scopes";
-import { getCurrentSession } from "@/lib/auth/session";
+import { PlayerSearch } from "@/features/players/ui/player-search";
+import { SCOPES, scopesForRoles } from "@/platform/auth/scopes";
+import { getCurrentSession } from "@/platform/auth/session";
 
 export const metadata: Metadata = { title: "Player lookup · Player Accounts" };
 

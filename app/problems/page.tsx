@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PROBLEM_TYPE_LIST } from "@/lib/problems/problem-types.mjs";
+import { PROBLEM_TYPE_LIST } from "@/platform/problems/problem-types.mjs";
 
 export const metadata: Metadata = { title: "Problem types · Player Account Read Service" };
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
+import { DEMO_CREDENTIALS } from "../../platform/auth/demo-credentials.ts";
 
 /* This server runs AUTH_MODE=jwt on PostgreSQL with no identity provider and AUTH_DEMO_USERS unset. */
 

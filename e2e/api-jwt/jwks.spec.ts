@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { DEFAULT_SECRETS_FILE, fillGeneratedSecrets } from "../../lib/auth/generated-secrets.ts";
+import { DEFAULT_SECRETS_FILE, fillGeneratedSecrets } from "../../platform/auth/generated-secrets.ts";
 import {
   type AppProcess,
   httpGet,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
+import { DEMO_CREDENTIALS } from "../../platform/auth/demo-credentials.ts";
 import { type AppProcess, startApp } from "../../test/support/app-process.ts";
 import { passwordSignIn, type SessionClient } from "../../test/support/session-client.ts";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { parseWire } from "../../lib/client/wire-codec.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
+import { parseWire } from "../../platform/client/wire-codec.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
 
 const AUTH = { Authorization: "Bearer demo-token", "X-Session-ID": "e2e-session" };
 const WHALE = "P000007";

@@ -6,7 +6,7 @@ import { expectProblem } from "./helpers.ts";
 /*
  * Over HTTP, through Next.js: its own copy of the query drops a `__proto__` key, so `?__proto__=1` reached the
  * routes as no parameter at all and was served (200, and the audit row without it). Now a 400 naming it on every
- * operation, like any unknown parameter (lib/http/protocol-guard.ts); `cursor` beyond bigint is a 400 too.
+ * operation, like any unknown parameter (platform/http/protocol-guard.ts); `cursor` beyond bigint is a 400 too.
  */
 const P = `/api/v1/players/${FIXTURE_PLAYER_ID}`;
 const ROUTES = FIXTURE_READ_ROUTES;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { type DecimalTree, parseWire } from "../../lib/client/wire-codec.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
+import { type DecimalTree, parseWire } from "../../platform/client/wire-codec.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
 import { authHeaders, signToken } from "../../test/support/e2e-auth.ts";
 import { expectDocumented, expectProblem, get } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { type DecimalTree, parseWire } from "../../lib/client/wire-codec.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
+import { type DecimalTree, parseWire } from "../../platform/client/wire-codec.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
 import { expectDocumented, expectProblem, get } from "./helpers.ts";
 
 /*

@@ -9,7 +9,7 @@ import {
 } from "@playwright/test";
 import { decode } from "next-auth/jwt";
 import pg from "pg";
-import { ROLE_LABELS } from "../../lib/auth/roles.ts";
+import { ROLE_LABELS } from "../../platform/auth/roles.ts";
 import { FIXTURE_PLAYER_ID } from "../../test/support/test-fixtures.ts";
 import { OIDC_ACCOUNTS, OIDC_E2E, type OidcLogin } from "./oidc-config.ts";
 
@@ -66,7 +66,7 @@ async function tokenRole(request: APIRequestContext): Promise<string | number | 
 
 /**
  * A read as the signed-in browser makes it: a token from /api/session/token, and on a 401 one more try with a new
- * one (lib/client/api-client.ts does the same: a token is refused once the user's roles are due to be read again).
+ * one (platform/client/api-client.ts does the same: a token is refused once the user's roles are due to be read again).
  */
 async function readAsBrowser(request: APIRequestContext, path: string): Promise<number> {
   for (let attempt = 0; ; attempt++) {
@@ -135,7 +135,7 @@ async function exchangeCode(
 const APP_SESSION_SECRET = "oidc-e2e-nextauth-secret-0123456789abcdef";
 
 /**
- * A session row's sealed provider tokens, opened as lib/auth/sealed-token.ts seals them (AES-256-GCM, key by HKDF
+ * A session row's sealed provider tokens, opened as platform/auth/sealed-token.ts seals them (AES-256-GCM, key by HKDF
  * from the session secret, the session id as associated data), written again here so that the test does not
  * trust the code it checks.
  */
@@ -275,7 +275,7 @@ test.describe("sign-in through an OpenID provider", () => {
   }) => {
     const rita = OIDC_ACCOUNTS["rita.roles"];
     // Due after the interval, then the re-read itself: the provider's answer (the app waits up to 5 s for it,
-    // lib/auth/idp-roles.ts) and 3 s for a busy machine (CI runs other servers beside this one).
+    // platform/auth/idp-roles.ts) and 3 s for a busy machine (CI runs other servers beside this one).
     const inForce = (OIDC_E2E.roleRecheckSeconds + 5 + 3) * 1000;
     await setAccount("rita.roles", rita);
     try {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
+import { DEMO_CREDENTIALS } from "../../platform/auth/demo-credentials.ts";
 
 /*
  * Password guessing over HTTP. This server has the demo accounts explicitly on and trusts 127.0.0.1 as a proxy,

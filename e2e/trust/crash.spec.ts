@@ -5,7 +5,7 @@ import { appBase, auditedLoad, isFailure } from "./harness.ts";
  * SIGKILL under load: the server dies at an arbitrary moment, with reads in every stage (parsing, reading,
  * waiting for their audit commit, writing the answer). Every read that was answered 200 must have its audit row
  * afterwards, matched by the server's request id the answer carried: an answer leaves the process only once its
- * row is committed (group commit, lib/audit/audit-queue.ts).
+ * row is committed (group commit, platform/audit/audit-queue.ts).
  */
 const load = auditedLoad("crash");
 

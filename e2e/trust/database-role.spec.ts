@@ -4,7 +4,7 @@ import { type AppRoleDatabase, appRoleDatabase } from "../../test/support/app-ro
 import { appBase, appsStoppedAfterAll, httpGet, postgresTestDatabase, startApp } from "./harness.ts";
 
 /*
- * The production build's start-up check of its database role (lib/runtime/database-role-check.ts): on postgres, a
+ * The production build's start-up check of its database role (platform/runtime/database-role-check.ts): on postgres, a
  * superuser, `npm start` refuses to run unless DB_ALLOW_PRIVILEGED_ROLE=on; on the app role `npm run db:roles`
  * makes, it starts without a warning, serves and audits.
  */

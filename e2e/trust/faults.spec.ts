@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { applyMigrations } from "../../lib/db/schema-engine.ts";
+import { applyMigrations } from "../../platform/db/schema-engine.ts";
 import { createPgCluster, findPostgresBin, type PgCluster } from "../../test/support/pg-cluster.ts";
 import { loadTestFixtures } from "../../test/support/test-fixtures.ts";
 import {

@@ -106,7 +106,7 @@ async function timedGets(app: AppProcess, path: string, runs: number) {
 
 test("the very first answer after start carries the security headers", async () => {
   // Next.js runs instrumentation.ts on its first request, after that request was announced: the launcher
-  // preloads the stamp instead (lib/runtime/server-preload.mjs), so no answer leaves without the headers.
+  // preloads the stamp instead (platform/runtime/server-preload.mjs), so no answer leaves without the headers.
   const app = await start(appBase + 12, {});
   const first = app.firstAnswer.headers;
   expect(first["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
@@ -184,7 +184,7 @@ test.describe("one export slot, a short idle timeout", () => {
     expect(next.status).toBe(200);
     expect(next.body.split("\n").length).toBeGreaterThan(24_000);
 
-    // Info lines reach standard output within the log's 200 ms flush interval, not at once (lib/log.ts).
+    // Info lines reach standard output within the log's 200 ms flush interval, not at once (platform/log/log.ts).
     const cut = () => linesOfRequest(app, requestId).filter((l) => /cut/.test(l.msg ?? ""));
     await expect.poll(() => cut().map((l) => l.level)).toEqual(["info"]);
     const lines = linesOfRequest(app, requestId);

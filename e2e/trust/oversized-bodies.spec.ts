@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
+import { DEMO_CREDENTIALS } from "../../platform/auth/demo-credentials.ts";
 import { rssMiB } from "../../test/support/app-process.ts";
 import { parseRawAnswer, rawHttp } from "../../test/support/raw-http.ts";
 import { type AppProcess, appBase, appsStoppedAfterAll, postgresTestDatabase } from "./harness.ts";
@@ -8,7 +8,7 @@ import { type AppProcess, appBase, appsStoppedAfterAll, postgresTestDatabase } f
  * One unauthenticated request used to take the server down: next-auth reads every POST body whole (and the
  * password throttle read the sign-in form once more), so an 80 MB form post ran the 256 MB heap out and the
  * process exited, the launcher with it; 20 MB added ~100 MB of RSS. Bodies are now bounded before any parser
- * (lib/http/request-gate.mjs). Both sign-in configurations: password sign-in (demo accounts) and OIDC only.
+ * (platform/http/request-gate.mjs). Both sign-in configurations: password sign-in (demo accounts) and OIDC only.
  */
 const start = appsStoppedAfterAll();
 const MiB = 1024 * 1024;

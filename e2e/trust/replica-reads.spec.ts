@@ -27,7 +27,7 @@ import {
 } from "./harness.ts";
 
 /*
- * Reads from a PostgreSQL hot standby (lib/db/read-router.ts), with real servers: a primary and a streaming standby
+ * Reads from a PostgreSQL hot standby (platform/db/read-router.ts), with real servers: a primary and a streaming standby
  * made by `npm run replica:up`'s code (pg_createcluster + pg_basebackup, tools/cluster/replica.ts) on ports of this
  * run, the demo data on the primary, and a production server with DATABASE_REPLICA_URL.
  * - the standby stopped (pg_ctlcluster stop, immediate: a crash) under a load of reads: no read fails, and reads
@@ -202,7 +202,7 @@ async function standbyScans(table: string): Promise<number> {
 }
 
 // The three reads that once missed the standby (each call site had to route itself): now every definition's
-// run is handed the routed client (lib/reads/run-read.ts).
+// run is handed the routed client (platform/reads/run-read.ts).
 for (const [read, path, table] of [
   ["the batch read", "/api/v1/players?ids=P000001,P000002", "players"],
   ["the profiles export", "/api/v1/exports/players", "players"],

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { decodeJwt } from "jose";
-import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
-import { ROLE_LABELS } from "../../lib/auth/roles.ts";
+import { DEMO_CREDENTIALS } from "../../platform/auth/demo-credentials.ts";
+import { ROLE_LABELS } from "../../platform/auth/roles.ts";
 import { open, ready, signIn, signInWithForm, WHALE } from "./helpers.ts";
 
 test.describe("signing in and out", () => {

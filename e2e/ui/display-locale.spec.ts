@@ -1,13 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { PlayerProfileData } from "../../lib/client/player-queries.ts";
-import type { PortfolioData } from "../../lib/client/portfolio-queries.ts";
-import type { TransactionListData } from "../../lib/client/transaction-queries.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
-import { formatCount, formatMoney } from "../../lib/format/money.ts";
+import type { PlayerProfileData } from "../../features/players/client/queries.ts";
+import type { PortfolioData } from "../../features/portfolio/client/queries.ts";
+import type { TransactionListData } from "../../features/transactions/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
+import { formatCount, formatMoney } from "../../platform/format/money.ts";
 import { apiGet, open, recordPageErrors, signIn, WHALE } from "./helpers.ts";
 
 /*
- * Figures are written in one display locale (lib/format/locale.ts) by the server and by the browser. A browser
+ * Figures are written in one display locale (platform/format/locale.ts) by the server and by the browser. A browser
  * set to another locale used to format them its own way while hydrating the server's HTML: React threw the page
  * away on every load (minified error #418) and rendered it again in the browser.
  */

@@ -1,14 +1,14 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import type { AuditListData } from "../../lib/client/audit-queries.ts";
-import type { PlayerPeriodSummaryData, PlayerProfileData } from "../../lib/client/player-queries.ts";
-import type { TransactionListData } from "../../lib/client/transaction-queries.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
+import type { AuditListData } from "../../features/audit/client/queries.ts";
+import type { PlayerPeriodSummaryData, PlayerProfileData } from "../../features/players/client/queries.ts";
+import type { TransactionListData } from "../../features/transactions/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
 import { apiGet, open, signIn, visibleTransactions, WHALE } from "./helpers.ts";
 
 /*
  * The player page's first view is rendered on the server (app/(app)/players/[playerId]/first-view.ts): its
  * HTML already holds the profile and the first page of transactions, read as the signed-in user through the
- * API's own read definitions (lib/reads: scopes, masking, audit), and the browser does not ask for them again.
+ * API's own read definitions (features/<name>/reads: scopes, masking, audit), and the browser does not ask for them again.
  */
 
 /** The page's HTML as the server sends it, before any script runs. */

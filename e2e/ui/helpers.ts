@@ -1,10 +1,10 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
-import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
-import type { Role } from "../../lib/auth/roles.ts";
-import { type DecimalTree, parseWire } from "../../lib/client/wire-codec.ts";
-import { DISPLAY_LOCALE } from "../../lib/format/locale.ts";
+import { DEMO_CREDENTIALS } from "../../platform/auth/demo-credentials.ts";
+import type { Role } from "../../platform/auth/roles.ts";
+import { type DecimalTree, parseWire } from "../../platform/client/wire-codec.ts";
+import { DISPLAY_LOCALE } from "../../platform/format/locale.ts";
 
 export const WHALE = "P000007";
 
@@ -14,7 +14,7 @@ export function demoAccount(role: Role = "support_agent") {
   return account;
 }
 
-/** Waits until React has hydrated the page (see components/hydration-marker.tsx): before, clicks do nothing. */
+/** Waits until React has hydrated the page (see platform/ui/hydration-marker.tsx): before, clicks do nothing. */
 export async function ready(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
@@ -70,7 +70,7 @@ export async function signIn(page: Page, role: Role = "support_agent"): Promise<
 
 /**
  * Calls the API as the signed-in browser does: with the app-issued token and the session id.
- * Money comes back as exact decimal strings where `decimals` (the response's entry in lib/client/wire-decimals.ts)
+ * Money comes back as exact decimal strings where `decimals` (the response's entry in platform/client/wire-decimals.ts)
  * says, as the page receives it.
  */
 export async function apiGet<T = unknown>(

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import type { PlayerSearchData } from "../../lib/client/player-queries.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
+import type { PlayerSearchData } from "../../features/players/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
 import { apiGet, open, signIn } from "./helpers.ts";
 
 /*

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import type { PlayerSearchData } from "../../lib/client/player-queries.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
-import { KYC_LABELS } from "../../lib/format/labels.ts";
-import { DISPLAY_LOCALE } from "../../lib/format/locale.ts";
+import type { PlayerSearchData } from "../../features/players/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
+import { KYC_LABELS } from "../../platform/format/labels.ts";
+import { DISPLAY_LOCALE } from "../../platform/format/locale.ts";
 import { apiGet, formatCountInPage, open, signIn } from "./helpers.ts";
 
 type Page = import("@playwright/test").Page;

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import type { PlayerSearchData } from "../../lib/client/player-queries.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
+import type { PlayerSearchData } from "../../features/players/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
 import { apiGet, expectNoSidewaysScroll, open, signIn, WHALE } from "./helpers.ts";
 
 /*

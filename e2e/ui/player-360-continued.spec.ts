@@ -3,9 +3,12 @@ import type {
   MonthlyActivityData,
   PlayerPeriodSummaryData,
   PlayerProfileData,
-} from "../../lib/client/player-queries.ts";
-import type { TransactionListData, TransactionTotalsData } from "../../lib/client/transaction-queries.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
+} from "../../features/players/client/queries.ts";
+import type {
+  TransactionListData,
+  TransactionTotalsData,
+} from "../../features/transactions/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
 import {
   apiGet,
   capture,

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { PlayerPeriodSummaryData, PlayerProfileData } from "../../lib/client/player-queries.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
+import type { PlayerPeriodSummaryData, PlayerProfileData } from "../../features/players/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
 import {
   apiGet,
   formatCountInPage,

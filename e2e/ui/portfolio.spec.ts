@@ -1,8 +1,8 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import type { PortfolioData } from "../../lib/client/portfolio-queries.ts";
-import { sortPortfolio } from "../../lib/client/portfolio-view.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
+import { sortPortfolio } from "../../features/portfolio/client/portfolio-view.ts";
+import type { PortfolioData } from "../../features/portfolio/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
 import {
   apiGet,
   capture,

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import type { MonthlyActivityData, PlayerProfileData } from "../../lib/client/player-queries.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
-import { humanize, KYC_LABELS, withdrawalStatusLabel } from "../../lib/format/labels.ts";
+import type { MonthlyActivityData, PlayerProfileData } from "../../features/players/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
+import { humanize, KYC_LABELS, withdrawalStatusLabel } from "../../platform/format/labels.ts";
 import {
   apiGet,
   formatDateTimeInPage,

@@ -1,7 +1,10 @@
 import path from "node:path";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import type { TransactionFacetsData, TransactionListData } from "../../lib/client/transaction-queries.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
+import type {
+  TransactionFacetsData,
+  TransactionListData,
+} from "../../features/transactions/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
 import {
   apiGet,
   formatCountInPage,

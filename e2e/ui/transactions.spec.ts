@@ -1,7 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { TransactionFacetsData, TransactionListData } from "../../lib/client/transaction-queries.ts";
-import { WIRE_DECIMALS } from "../../lib/client/wire-decimals.ts";
-import { EVENT_TYPE_LABELS } from "../../lib/format/labels.ts";
+import type {
+  TransactionFacetsData,
+  TransactionListData,
+} from "../../features/transactions/client/queries.ts";
+import { WIRE_DECIMALS } from "../../platform/client/wire-decimals.ts";
+import { EVENT_TYPE_LABELS } from "../../platform/format/labels.ts";
 import {
   apiGet,
   formatCountInPage,

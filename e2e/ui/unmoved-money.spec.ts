@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import pg from "pg";
-import { REFRESH_PLAYER_AGGREGATES_SQL } from "../../lib/db/refresh-player-aggregates.ts";
-import { applyMigrations } from "../../lib/db/schema-engine.ts";
+import { REFRESH_PLAYER_AGGREGATES_SQL } from "../../platform/db/refresh-player-aggregates.ts";
+import { applyMigrations } from "../../platform/db/schema-engine.ts";
 import { type AppProcess, startApp } from "../../test/support/app-process.ts";
 import { E2E_JWT_SECRET } from "../../test/support/e2e-auth.ts";
 import {

@@ -1,9 +1,9 @@
 /*
  * Deterministic, realistic demo data: the same seed always yields the same players and transactions.
  * Transactions come from a small wallet simulation (wallet.ts: no bet without cash, bonuses with wagering),
- * and profiles' balances and KPIs are then derived from them in SQL (lib/db/refresh-player-aggregates.ts).
+ * and profiles' balances and KPIs are then derived from them in SQL (platform/db/refresh-player-aggregates.ts).
  */
-import { KYC_STATUSES, type KycStatus } from "../../lib/schemas/enums.ts";
+import { KYC_STATUSES, type KycStatus } from "../../platform/schemas/enums.ts";
 import { DAY, DEMO_REFERENCE_NOW, HOUR, iso } from "./clock.ts";
 import { LOCALES } from "./locales.ts";
 import { createRng, type Rng } from "./random.ts";

@@ -2,8 +2,9 @@
  * A player's wallet history: deposits when cash runs out, bets and their wins, withdrawals, bonuses with
  * wagering, adjustments and refunds, in time order up to the demo's "now".
  */
-import type { CREATORS } from "../../lib/schemas/enums.ts";
-import type { EventType } from "../../lib/schemas/transaction.ts";
+
+import type { EventType } from "../../features/transactions/schema/transaction.ts";
+import type { CREATORS } from "../../platform/schemas/enums.ts";
 import { DAY, DEMO_REFERENCE_NOW, HOUR, iso } from "./clock.ts";
 import { CURRENCY } from "./locales.ts";
 import type { DemoPlayer } from "./players.ts";

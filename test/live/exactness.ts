@@ -1,5 +1,5 @@
 import type { ClientBase } from "pg";
-import { newestBonusGrantSql, wageringBetsSql } from "@/lib/db/refresh-player-aggregates";
+import { newestBonusGrantSql, wageringBetsSql } from "@/platform/db/refresh-player-aggregates";
 
 /*
  * The exactness check (issue 24): the read model the consumer built, incrementally, from the wallet's events

@@ -1,8 +1,8 @@
 import type { NatsConnection } from "@nats-io/transport-node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPgPool } from "@/lib/db/pg-pool";
-import { applyMigrations } from "@/lib/db/schema-engine";
+import { createPgPool } from "@/platform/db/pg-pool";
+import { applyMigrations } from "@/platform/db/schema-engine";
 import { freshTestDatabase } from "../support/fresh-test-database.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../support/nats-server.ts";
 import { createPgCluster, findPostgresBin, type PgCluster } from "../support/pg-cluster.ts";

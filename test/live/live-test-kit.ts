@@ -1,11 +1,11 @@
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { type ConnectionOptions, connect, type NatsConnection } from "@nats-io/transport-node";
 import type pg from "pg";
-import { parseIngestConfig } from "@/lib/ingest/config";
-import { type IngestLog, startIngest } from "@/lib/ingest/consumer";
-import { natsAuthOptions } from "@/lib/ingest/nats-auth";
-import { ensureWalletStream } from "@/lib/ingest/wallet-stream";
-import { DEAD_STREAM, WALLET_SUBJECTS } from "@/lib/schemas/wallet-events";
+import { DEAD_STREAM, WALLET_SUBJECTS } from "@/features/live/schema/wallet-events";
+import { parseIngestConfig } from "@/workers/ingest/config";
+import { type IngestLog, startIngest } from "@/workers/ingest/consumer";
+import { natsAuthOptions } from "@/workers/ingest/nats-auth";
+import { ensureWalletStream } from "@/workers/ingest/wallet-stream";
 import { Publisher, type PublisherOptions } from "../support/publisher.ts";
 import type { SimTransaction, WalletSim } from "../support/wallet-sim.ts";
 

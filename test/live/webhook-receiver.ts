@@ -4,7 +4,7 @@ import http from "node:http";
 /*
  * What the webhook tests receive with: a real HTTP server on loopback (node:http) that records every request, and
  * the verification recipe of docs/webhooks.md, written here as a receiver would write it (independent of
- * lib/webhooks/signature.ts, which signs).
+ * workers/webhooks/signature.ts, which signs).
  */
 
 /** docs/webhooks.md's recipe: Standard Webhooks, HMAC-SHA256, five minutes' tolerance. */

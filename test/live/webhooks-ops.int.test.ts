@@ -3,10 +3,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPgPool } from "@/lib/db/pg-pool";
-import { addEndpoint, setEndpointActive } from "@/lib/webhooks/admin";
-import { parseDispatchConfig } from "@/lib/webhooks/config";
-import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
+import { createPgPool } from "@/platform/db/pg-pool";
+import { addEndpoint, setEndpointActive } from "@/workers/webhooks/admin";
+import { parseDispatchConfig } from "@/workers/webhooks/config";
+import { type Dispatcher, startDispatcher } from "@/workers/webhooks/dispatcher";
 import { freshTestDatabase } from "../support/fresh-test-database.ts";
 import { createReceiver, type Receiver, verifyWebhook, waitFor } from "./webhook-receiver.ts";
 
@@ -88,7 +88,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       ).rows[0] as { status: string; attempts: number; retry_started_at: Date | null; next_attempt_at: Date };
 
     const cli = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/webhooks.ts", ...args], {
+      promisify(execFile)(process.execPath, ["--import", "tsx", "workers/webhooks/admin-main.ts", ...args], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: db.url },
       });

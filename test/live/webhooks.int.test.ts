@@ -4,14 +4,18 @@ import { promisify } from "node:util";
 import type { NatsConnection } from "@nats-io/transport-node";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { parseWire } from "@/lib/client/wire-codec";
-import { createPgPool } from "@/lib/db/pg-pool";
-import { applyBatch } from "@/lib/ingest/apply-batch";
-import { ExactNumber } from "@/lib/schemas/exact-number";
-import { WEBHOOK_DECIMALS, type WebhookEventType, webhookEventSchema } from "@/lib/schemas/webhooks";
-import { addEndpoint, replayDelivery, setEndpointActive } from "@/lib/webhooks/admin";
-import { parseDispatchConfig } from "@/lib/webhooks/config";
-import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
+import {
+  WEBHOOK_DECIMALS,
+  type WebhookEventType,
+  webhookEventSchema,
+} from "@/features/webhook-events/schema/webhook-payloads";
+import { parseWire } from "@/platform/client/wire-codec";
+import { createPgPool } from "@/platform/db/pg-pool";
+import { ExactNumber } from "@/platform/schemas/exact-number";
+import { applyBatch } from "@/workers/ingest/apply-batch";
+import { addEndpoint, replayDelivery, setEndpointActive } from "@/workers/webhooks/admin";
+import { parseDispatchConfig } from "@/workers/webhooks/config";
+import { type Dispatcher, startDispatcher } from "@/workers/webhooks/dispatcher";
 import { freshTestDatabase } from "../support/fresh-test-database.ts";
 import { createNatsServer, type NatsServer, natsServerAvailable } from "../support/nats-server.ts";
 import type { Publisher } from "../support/publisher.ts";
@@ -440,7 +444,7 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
   it("npm run webhooks: add prints the secret once; list never shows it; bad input is refused", async () => {
     const root = path.resolve(import.meta.dirname, "../..");
     const cli = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/webhooks.ts", ...args], {
+      promisify(execFile)(process.execPath, ["--import", "tsx", "workers/webhooks/admin-main.ts", ...args], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: db.url },
       });

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { applyMigrations } from "../../lib/db/schema-engine.ts";
+import { applyMigrations } from "../../platform/db/schema-engine.ts";
 import { applyRolesRecipe, type RolesRecipe } from "../../scripts/db-roles-recipe.ts";
 import { dropPostgresDatabase, recreatePostgresDatabase } from "./test-db.ts";
 import { loadTestFixtures } from "./test-fixtures.ts";

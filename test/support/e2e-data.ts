@@ -10,8 +10,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { startEmbeddedDatabase } from "../../lib/db/embedded.ts";
-import { applyMigrations } from "../../lib/db/schema-engine.ts";
+import { startEmbeddedDatabase } from "../../platform/db/embedded.ts";
+import { applyMigrations } from "../../platform/db/schema-engine.ts";
 import { isEmpty, seedDemoData } from "../../prisma/seed.ts";
 import { FIXTURE_PLAYER_ID, loadTestFixtures } from "./test-fixtures.ts";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from "vitest";
-import { resetEnvCache } from "../../lib/env.ts";
+import { resetEnvCache } from "../../platform/env/env.ts";
 
 /** Sets environment variables for a test (undefined removes one), and the app reads its environment again. */
 export function stubEnv(vars: Record<string, string | undefined>): void {

@@ -1,5 +1,5 @@
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { applyMigrations } from "@/lib/db/schema-engine";
+import { startEmbeddedDatabase } from "@/platform/db/embedded";
+import { applyMigrations } from "@/platform/db/schema-engine";
 import {
   dropPostgresDatabase,
   recreatePostgresDatabase,

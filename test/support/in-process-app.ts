@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, inject } from "vitest";
-import { getAuditQueue } from "../../lib/audit/audit-recorder.ts";
-import { getPrisma } from "../../lib/db/client.ts";
+import { getAuditQueue } from "../../platform/audit/audit-recorder.ts";
+import { getPrisma } from "../../platform/db/client.ts";
 import { restoreEnv, stubEnv } from "./env.ts";
 
 /*

@@ -1,5 +1,5 @@
 import { createInbox, headers, type Msg, type MsgHdrs, type NatsConnection } from "@nats-io/transport-node";
-import { walletMsgId } from "@/lib/schemas/wallet-events";
+import { walletMsgId } from "@/features/live/schema/wallet-events";
 import type { SimEvent, WalletSim } from "./wallet-sim.ts";
 
 /*

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { CREATORS, EVENT_TYPES } from "@/lib/schemas/enums";
+import { CREATORS, EVENT_TYPES } from "@/platform/schemas/enums";
 import type { Rng } from "@/prisma/demo-data/random";
 
 /** What random filters for one player draw from: its transactions' dates, event names and first 50 ids. */

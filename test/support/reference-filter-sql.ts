@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { expect } from "vitest";
-import type { TransactionFilters } from "@/lib/schemas/transaction";
+import type { TransactionFilters } from "@/features/transactions/schema/transaction";
 
 /**
  * The transaction filters spelled out in plain SQL, as an independent reference for the data functions'

@@ -5,8 +5,8 @@
  */
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, inject } from "vitest";
-import { resetEnvCache } from "../../lib/env.ts";
-import { MALFORMED_PATH_HEADER, repairPercentEncoding } from "../../lib/http/request-stamp.mjs";
+import { resetEnvCache } from "../../platform/env/env.ts";
+import { MALFORMED_PATH_HEADER, repairPercentEncoding } from "../../platform/http/request-stamp.mjs";
 import { closeApp } from "./in-process-app.ts";
 import { createOpenApiValidator, validationErrors } from "./openapi-validator.ts";
 
@@ -99,7 +99,7 @@ export async function createRouteKit(
       ) as unknown as Promise<RouteModule>,
       import("../../app/api/v1/players/[playerId]/audit/route.ts") as unknown as Promise<RouteModule>,
       import("../../app/api/[...path]/route.ts") as unknown as Promise<RouteModule>,
-      import("../../lib/openapi/document.ts"),
+      import("../../features/api-docs/document.ts"),
     ]);
   // The other player reads and the whole audit trail, keyed by the path segment after the player id.
   const [facets, totals, activity, summary, auditLog, changes, profilesExport, bulk] = await Promise.all([

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { NO_FILTER, readMigrationList, withEngine } from "../../lib/db/schema-engine.ts";
+import { NO_FILTER, readMigrationList, withEngine } from "../../platform/db/schema-engine.ts";
 
 /**
  * SQL that would bring the schema produced by the migrations to prisma/schema.prisma; empty when they agree.

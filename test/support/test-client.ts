@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { createPrismaClient } from "../../lib/db/client.ts";
+import { createPrismaClient } from "../../platform/db/client.ts";
 
 /** A Prisma client on the integration run's database (see test/support/vitest-integration-setup.ts). */
 export function createTestPrisma() {

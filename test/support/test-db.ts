@@ -5,8 +5,8 @@
  */
 import { rm } from "node:fs/promises";
 import pg from "pg";
-import { startEmbeddedDatabase } from "../../lib/db/embedded.ts";
-import { applyMigrations } from "../../lib/db/schema-engine.ts";
+import { startEmbeddedDatabase } from "../../platform/db/embedded.ts";
+import { applyMigrations } from "../../platform/db/schema-engine.ts";
 import { seedDemoData } from "../../prisma/seed.ts";
 import { loadTestFixtures } from "./test-fixtures.ts";
 

@@ -1,5 +1,5 @@
 import type { Pool } from "pg";
-import { REFRESH_PLAYER_AGGREGATES_SQL } from "../../lib/db/refresh-player-aggregates.ts";
+import { REFRESH_PLAYER_AGGREGATES_SQL } from "../../platform/db/refresh-player-aggregates.ts";
 
 /**
  * Hand-made players whose transactions sit exactly on the edges the tests probe (ties, bounds,

@@ -1,4 +1,4 @@
-import { TRANSACTION_RECORD_COLUMNS } from "@/lib/players/transaction-export-format";
+import { TRANSACTION_RECORD_COLUMNS } from "@/features/exports/data/transaction-export-format";
 
 /*
  * The baseline's query building: the straightforward SQL a hand-written service would issue

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { listPlayerTransactions } from "../../lib/players/list-player-transactions.ts";
+import { listPlayerTransactions } from "../../features/transactions/data/list-player-transactions.ts";
 import { httpGet, isFailure } from "../../test/support/app-process.ts";
 import { createTestPrisma } from "../../test/support/test-client.ts";
 import { ensureFloorBuild, floorStartCommand } from "./floor-app/floor-server.ts";

@@ -17,8 +17,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { applyMigrations } from "@/lib/db/schema-engine";
-import { PLAYER_CHANGES_CHANNEL } from "@/lib/ingest/player-changes";
+import { applyMigrations } from "@/platform/db/schema-engine";
+import { PLAYER_CHANGES_CHANNEL } from "@/workers/ingest/player-changes";
 import { compiledScriptsPresent } from "../../scripts/compiled-scripts.mjs";
 import {
   connectPublisher,

@@ -2,19 +2,23 @@
  * `npm run perf:explain -- [DATABASE_URL]`: EXPLAIN (ANALYZE, BUFFERS) of the SQL the product really runs for a
  * player's transaction list, for every filter combination (single and multiple values), on the whale and a
  * small player, at the first page, at offset ≈100,000 and via a cursor at the same depth, plus the export's
- * keyset batches and the support lookup (names without accents, transaction ids, whole contact data). The statements are captured from the data functions in lib/players through Prisma's query
+ * keyset batches and the support lookup (names without accents, transaction ids, whole contact data). The statements are captured from the data functions in features/<name>/data through Prisma's query
  * log, so the findings follow the code. Each EXPLAIN runs in a READ ONLY transaction that is rolled back.
  * Prints a table per player and page, and writes it to bench-results/explain-<time>.md.
  */
+
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient } from "../../lib/db/generated/client.ts";
-import { listPlayerTransactions } from "../../lib/players/list-player-transactions.ts";
-import { searchPlayers } from "../../lib/players/search-players.ts";
-import { streamPlayerTransactions } from "../../lib/players/stream-player-transactions.ts";
-import { transactionExportQuerySchema, transactionListQuerySchema } from "../../lib/schemas/transaction.ts";
+import { streamPlayerTransactions } from "../../features/exports/data/stream-player-transactions.ts";
+import { searchPlayers } from "../../features/players/data/search-players.ts";
+import { listPlayerTransactions } from "../../features/transactions/data/list-player-transactions.ts";
+import {
+  transactionExportQuerySchema,
+  transactionListQuerySchema,
+} from "../../features/transactions/schema/transaction.ts";
+import { PrismaClient } from "../../platform/db/generated/client.ts";
 import { pickBenchData, TARGET_DEPTH } from "./pick-bench-data.ts";
 import {
   type ExplainJson,

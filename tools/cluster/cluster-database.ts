@@ -4,7 +4,7 @@
  * DATABASE_URL is used as it is: migrating and loading it is theirs (`npm run db:migrate`, docs/configuration.md).
  */
 import pg from "pg";
-import { applyMigrations } from "../../lib/db/schema-engine.ts";
+import { applyMigrations } from "../../platform/db/schema-engine.ts";
 import { seedDemoData } from "../../prisma/seed.ts";
 import type { ClusterSettings } from "./cluster-settings.ts";
 

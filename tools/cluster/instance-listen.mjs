@@ -7,7 +7,7 @@
  *
  * A Unix socket has no peer address, and the app believes X-Forwarded-For only from a trusted address: every
  * connection on this socket is HAProxy's, so it is given CLUSTER_INSTANCE_PEER, the address the instance trusts.
- * Plain JavaScript: loaded before Next.js, as lib/runtime/server-preload.mjs is.
+ * Plain JavaScript: loaded before Next.js, as platform/runtime/server-preload.mjs is.
  */
 import { chmodSync, rmSync } from "node:fs";
 import net from "node:net";

@@ -2,7 +2,7 @@
  * The settings of `npm run replica:up|down|status` (tools/cluster/replica.ts), from the environment.
  */
 import { z } from "zod";
-import { parseSettings } from "../../lib/env.ts";
+import { parseSettings } from "../../platform/env/env.ts";
 
 const replicaEnvSchema = z.object({
   /** The primary: a superuser's URL (pg_basebackup connects as that user, from 127.0.0.1). */

@@ -1,7 +1,7 @@
 /*
  * One look at the standby and its primary (replica:status, cluster:status): is the cluster there and running, is
  * its WAL receiver streaming, how many bytes of the primary's WAL it has not replayed yet, and (only when some are
- * pending) how old its last replayed commit is. The app's own router measures lag over time (lib/db/read-router.ts).
+ * pending) how old its last replayed commit is. The app's own router measures lag over time (platform/db/read-router.ts).
  */
 import pg from "pg";
 import {
@@ -10,7 +10,7 @@ import {
   receiverConnected,
   STANDBY_STATE_SQL,
   type StandbyStateRow,
-} from "../../lib/db/replica-lag.ts";
+} from "../../platform/db/replica-lag.ts";
 import type { ReplicaSettings } from "./replica-settings.ts";
 
 export interface ReplicaProbe {

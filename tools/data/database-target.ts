@@ -1,6 +1,6 @@
 import pg from "pg";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "@/lib/db/embedded";
-import { applyMigrations } from "@/lib/db/schema-engine";
+import { type EmbeddedDatabase, startEmbeddedDatabase } from "@/platform/db/embedded";
+import { applyMigrations } from "@/platform/db/schema-engine";
 
 /*
  * Where the data tools write: DATABASE_URL when set; otherwise the embedded database's data directory

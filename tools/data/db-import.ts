@@ -2,7 +2,7 @@
  * npm run db:import -- [--players FILE] [--transactions FILE] [--strict]
  * Loads NDJSON files in the API's shapes into DATABASE_URL (or the embedded database). See tools/data/import-ndjson.ts.
  */
-import { analyzeReadModel } from "@/lib/db/table-statistics";
+import { analyzeReadModel } from "@/platform/db/table-statistics";
 import { commandArgs } from "../command-args.ts";
 import { openDatabaseTarget } from "./database-target.ts";
 import { type FileSummary, importNdjson } from "./import-ndjson.ts";

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
+import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/platform/db/refresh-player-aggregates";
 import { freshTestDatabase } from "../../test/support/fresh-test-database.ts";
 import { BENCH_BOOK_MANAGER, benchBook, generateDataset } from "./generate-dataset.ts";
 

@@ -1,9 +1,9 @@
 import type { ClientBase } from "pg";
-import { changeFeedTriggersSql } from "@/lib/db/change-feed-triggers";
-import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
+import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/platform/db/refresh-player-aggregates";
 import { generatePlayer, transactionIdSequence } from "@/prisma/demo-data/players";
 import { createRng } from "@/prisma/demo-data/random";
 import type { DemoTransaction } from "@/prisma/demo-data/wallet";
+import { changeFeedTriggersSql } from "@/tools/data/change-feed-triggers";
 import { CopyChunks, loadChunks } from "./copy-rows.ts";
 import { DAILY_STATS_INSERT_TRIGGER, dailyStatsInsertSql } from "./daily-stats-sql.ts";
 import { planTransactionCounts } from "./plan-transaction-counts.ts";

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { ClientBase } from "pg";
-import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/lib/db/refresh-player-aggregates";
+import { REFRESH_PLAYER_AGGREGATES_SQL } from "@/platform/db/refresh-player-aggregates";
 import { asBuffer } from "./as-buffer.ts";
 import { loadChunks } from "./copy-rows.ts";
 import {

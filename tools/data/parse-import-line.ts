@@ -1,11 +1,11 @@
 /*
- * db:import's lines: parsed and validated by lib/schemas/import-line.ts (shared with the live consumer's wallet
+ * db:import's lines: parsed and validated by features/live/schema/import-line.ts (shared with the live consumer's wallet
  * events), turned into COPY rows here.
  */
-import type { ImportPlayer, ImportTransaction } from "@/lib/schemas/import-line";
+import type { ImportPlayer, ImportTransaction } from "@/features/live/schema/import-line";
 import { playerCopyRow, transactionCopyRow } from "./table-rows.ts";
 
-export * from "@/lib/schemas/import-line";
+export * from "@/features/live/schema/import-line";
 
 /** Staging columns of a player line (balances and KPIs are derived after the import, not copied). */
 export const importPlayerRow = (p: ImportPlayer): string[] => playerCopyRow(p, p.settings);

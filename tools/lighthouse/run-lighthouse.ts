@@ -20,8 +20,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
-import { DEMO_CREDENTIALS } from "../../lib/auth/demo-credentials.ts";
-import type { Role } from "../../lib/auth/roles.ts";
+import { DEMO_CREDENTIALS } from "../../platform/auth/demo-credentials.ts";
+import type { Role } from "../../platform/auth/roles.ts";
 import { type AppProcess, startApp } from "../../test/support/app-process.ts";
 import { CHROMIUM_FLAGS } from "../../test/support/chromium-flags.ts";
 import {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { AuditLog } from "@/components/audit/audit-log";
-import { getCurrentSession } from "@/lib/auth/session";
+import { AuditLog } from "@/features/audit/ui/audit-log";
+import { getCurrentSession } from "@/platform/auth/session";
 import { ForbiddenNotice } from "../forbidden-notice.tsx";
 
 export const metadata: Metadata = { title: "Audit trail · Player Accounts" };

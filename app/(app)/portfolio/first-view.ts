@@ -1,12 +1,12 @@
 import { type DehydratedState, dehydrate } from "@tanstack/react-query";
-import { type PortfolioData, portfolioQueries, portfolioQuery } from "@/lib/client/portfolio-queries";
-import { makeQueryClient } from "@/lib/client/query-client";
-import { WIRE_DECIMALS } from "@/lib/client/wire-decimals";
-import { portfolioRead } from "@/lib/reads/portfolio";
-import { createServerCaller, type ServerCallerOptions } from "@/lib/reads/server-caller";
+import { type PortfolioData, portfolioQueries, portfolioQuery } from "@/features/portfolio/client/queries";
+import { portfolioRead } from "@/features/portfolio/reads/portfolio";
+import { makeQueryClient } from "@/platform/client/query-client";
+import { WIRE_DECIMALS } from "@/platform/client/wire-decimals";
+import { createServerCaller, type ServerCallerOptions } from "@/platform/reads/server-caller";
 
 /**
- * The portfolio's first view, read on the server as the signed-in user (lib/reads/server-caller.ts: the API's
+ * The portfolio's first view, read on the server as the signed-in user (platform/reads/server-caller.ts: the API's
  * own read definition, access rule and audit row) and handed to the browser's query cache under the key its
  * components use. A refused or failed read is left out: the browser asks again and shows the error.
  */

@@ -1,8 +1,8 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { PortfolioPage } from "@/components/portfolio/portfolio-view";
-import { getCurrentSession } from "@/lib/auth/session";
-import { vipManagerSubjects } from "@/lib/auth/vip-managers";
+import { PortfolioPage } from "@/features/portfolio/ui/portfolio-view";
+import { getCurrentSession } from "@/platform/auth/session";
+import { vipManagerSubjects } from "@/platform/auth/vip-managers";
 import { firstViewUser } from "../first-view-user.ts";
 import { ForbiddenNotice } from "../forbidden-notice.tsx";
 import { prefetchPortfolio } from "./first-view.ts";

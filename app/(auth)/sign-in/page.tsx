@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { SignInForm } from "@/components/auth/sign-in-form";
-import { authProviderSettings } from "@/lib/auth/auth-options";
-import { DEMO_CREDENTIALS } from "@/lib/auth/demo-credentials";
-import { SIGN_IN_REASON_EXPIRED, safeCallbackPath } from "@/lib/auth/paths";
-import { getCurrentSession } from "@/lib/auth/session";
+import { authProviderSettings } from "@/platform/auth/auth-options";
+import { DEMO_CREDENTIALS } from "@/platform/auth/demo-credentials";
+import { SIGN_IN_REASON_EXPIRED, safeCallbackPath } from "@/platform/auth/paths";
+import { getCurrentSession } from "@/platform/auth/session";
+import { SignInForm } from "@/platform/ui/auth/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in · Player Accounts" };
 export const dynamic = "force-dynamic";

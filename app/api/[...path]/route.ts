@@ -1,7 +1,7 @@
-import { rejectMalformedPath } from "@/lib/http/api-handler";
-import { newRequestId } from "@/lib/http/request-id";
-import { problemResponse } from "@/lib/http/responses";
-import { ApiError, notFound } from "@/lib/problems/problem";
+import { rejectMalformedPath } from "@/platform/http/api-handler";
+import { newRequestId } from "@/platform/http/request-id";
+import { problemResponse } from "@/platform/http/responses";
+import { ApiError, notFound } from "@/platform/problems/problem";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { getAuditQueue } from "@/lib/audit/audit-recorder";
-import { checkDatabase } from "@/lib/db/check-database";
-import { getReadRouting } from "@/lib/db/read-router";
-import { readRoute } from "@/lib/http/api-handler";
-import { jsonResponse } from "@/lib/http/responses";
+import { getAuditQueue } from "@/platform/audit/audit-recorder";
+import { checkDatabase } from "@/platform/db/check-database";
+import { getReadRouting } from "@/platform/db/read-router";
+import { readRoute } from "@/platform/http/api-handler";
+import { jsonResponse } from "@/platform/http/responses";
 
 export const dynamic = "force-dynamic";
 

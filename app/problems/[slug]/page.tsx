@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ProblemTypeArticle } from "@/components/problems/problem-type-article";
-import { PROBLEM_TYPE_LIST } from "@/lib/problems/problem-types.mjs";
+import { PROBLEM_TYPE_LIST } from "@/platform/problems/problem-types.mjs";
+import { ProblemTypeArticle } from "@/platform/ui/problems/problem-type-article";
 
 /*
  * The page a problem type's URI resolves to: static, one per entry of the registry, public (no sign-in). An

@@ -14,7 +14,7 @@ const nextBin = () => createRequire(import.meta.url).resolve("next/dist/bin/next
 
 /** The newest modification time (ms) among the floor's sources and the Prisma client it bundles. */
 function newestSource(): number {
-  const generated = fileURLToPath(new URL("../../../lib/db/generated", import.meta.url));
+  const generated = fileURLToPath(new URL("../../../platform/db/generated", import.meta.url));
   const entries = [
     ...readdirSync(FLOOR_APP_DIR, { recursive: true, encoding: "utf8" })
       .filter((f) => !f.startsWith(".next") && /\.(ts|mjs|json)$/.test(f))

@@ -1,24 +1,27 @@
 import { type DehydratedState, dehydrate } from "@tanstack/react-query";
 import { createLoader } from "nuqs/server";
 import {
-  type PlayerPeriodSummaryData,
-  type PlayerProfileData,
-  playerQueries,
-} from "@/lib/client/player-queries";
-import {
   playerSectionSearchParams,
   resolvePlayerSection,
   summaryPeriodSearchParams,
-} from "@/lib/client/player-sections";
-import { makeQueryClient } from "@/lib/client/query-client";
-import { type TransactionListData, transactionQueries } from "@/lib/client/transaction-queries";
-import { toTransactionApiQuery, transactionSearchParams } from "@/lib/client/transaction-url-state";
-import { WIRE_DECIMALS } from "@/lib/client/wire-decimals";
-import { timeZoneSearchParams } from "@/lib/format/days";
-import { playerSummaryRead } from "@/lib/reads/player-figures";
-import { playerProfileRead } from "@/lib/reads/player-profile";
-import { playerTransactionsRead } from "@/lib/reads/player-transactions";
-import { createServerCaller, type ServerCallerOptions } from "@/lib/reads/server-caller";
+} from "@/features/players/client/player-sections";
+import {
+  type PlayerPeriodSummaryData,
+  type PlayerProfileData,
+  playerQueries,
+} from "@/features/players/client/queries";
+import { playerSummaryRead } from "@/features/players/reads/player-figures";
+import { playerProfileRead } from "@/features/players/reads/player-profile";
+import { type TransactionListData, transactionQueries } from "@/features/transactions/client/queries";
+import {
+  toTransactionApiQuery,
+  transactionSearchParams,
+} from "@/features/transactions/client/transaction-url-state";
+import { playerTransactionsRead } from "@/features/transactions/reads/player-transactions";
+import { makeQueryClient } from "@/platform/client/query-client";
+import { WIRE_DECIMALS } from "@/platform/client/wire-decimals";
+import { timeZoneSearchParams } from "@/platform/format/days";
+import { createServerCaller, type ServerCallerOptions } from "@/platform/reads/server-caller";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -40,7 +43,7 @@ function toSearch(searchParams: SearchParams): URLSearchParams {
 }
 
 /**
- * The player page's first view, read on the server as the signed-in user (lib/reads/server-caller.ts: the
+ * The player page's first view, read on the server as the signed-in user (platform/reads/server-caller.ts: the
  * API's own read definitions, scopes, masking and audit rows) and handed to the browser's query cache under
  * the keys its components use, in the shape the browser's fetcher gives: the profile, the first page of
  * transactions for the filters in the URL and, when the page opens on the Overview, the period summary it

@@ -1,10 +1,10 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { PlayerAuditSection } from "@/components/audit/player-audit-section";
-import { PlayerProfile } from "@/components/player/player-profile";
-import { SCOPES, scopesForRoles } from "@/lib/auth/scopes";
-import { getCurrentSession } from "@/lib/auth/session";
-import { isPlayerChangeFeedAvailable } from "@/lib/live/player-change-feed";
+import { PlayerAuditSection } from "@/features/audit/ui/player-audit-section";
+import { isPlayerChangeFeedAvailable } from "@/features/live/data/player-change-feed";
+import { PlayerProfile } from "@/features/players/ui/player-profile";
+import { SCOPES, scopesForRoles } from "@/platform/auth/scopes";
+import { getCurrentSession } from "@/platform/auth/session";
 import { firstViewUser } from "../../first-view-user.ts";
 import { prefetchFirstView } from "./first-view.ts";
 

@@ -1,10 +1,10 @@
 import NextAuth from "next-auth";
-import { getAuthOptions } from "@/lib/auth/auth-options";
-import { SIGN_IN_PATH } from "@/lib/auth/paths";
-import { methodNotAllowedHandler } from "@/lib/http/api-handler";
-import { CLEAR_SITE_DATA } from "@/lib/http/responses";
-import { runSignIn } from "@/lib/http/sign-in-throttle";
-import { PROBLEM_TYPES } from "@/lib/problems/problem";
+import { getAuthOptions } from "@/platform/auth/auth-options";
+import { SIGN_IN_PATH } from "@/platform/auth/paths";
+import { methodNotAllowedHandler } from "@/platform/http/api-handler";
+import { CLEAR_SITE_DATA } from "@/platform/http/responses";
+import { runSignIn } from "@/platform/http/sign-in-throttle";
+import { PROBLEM_TYPES } from "@/platform/problems/problem";
 
 export const dynamic = "force-dynamic";
 

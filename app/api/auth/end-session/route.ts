@@ -1,7 +1,7 @@
-import { appOrigin, endSignInSession, refuseCrossSite } from "@/lib/auth/end-session";
-import { expiredSessionCookies, sessionCookieToken } from "@/lib/auth/session-cookie";
-import { methodNotAllowedHandler, withApi } from "@/lib/http/api-handler";
-import { CLEAR_SITE_DATA, jsonResponse } from "@/lib/http/responses";
+import { appOrigin, endSignInSession, refuseCrossSite } from "@/platform/auth/end-session";
+import { expiredSessionCookies, sessionCookieToken } from "@/platform/auth/session-cookie";
+import { methodNotAllowedHandler, withApi } from "@/platform/http/api-handler";
+import { CLEAR_SITE_DATA, jsonResponse } from "@/platform/http/responses";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { jsonResponse } from "@/lib/http/responses";
-import { getIngestStatus } from "@/lib/ingest/ingest-status";
+import { readRoute } from "@/platform/http/api-handler";
+import { jsonResponse } from "@/platform/http/responses";
+import { getIngestStatus } from "@/workers/ingest/ingest-status";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { issueAccessToken } from "@/lib/auth/access-token";
-import { liveSession } from "@/lib/auth/live-session";
-import { sessionCookieToken } from "@/lib/auth/session-cookie";
-import { readRoute } from "@/lib/http/api-handler";
-import { jsonResponse } from "@/lib/http/responses";
-import { unauthorized } from "@/lib/problems/problem";
+import { issueAccessToken } from "@/platform/auth/access-token";
+import { liveSession } from "@/platform/auth/live-session";
+import { sessionCookieToken } from "@/platform/auth/session-cookie";
+import { readRoute } from "@/platform/http/api-handler";
+import { jsonResponse } from "@/platform/http/responses";
+import { unauthorized } from "@/platform/problems/problem";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { auditLogRead } from "@/lib/reads/audit-log";
+import { auditLogRead } from "@/features/audit/reads/audit-log";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { changesRead } from "@/lib/reads/changes";
+import { changesRead } from "@/features/changes/reads/changes";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

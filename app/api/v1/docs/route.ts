@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { apiReferencePage } from "@/lib/openapi/api-reference";
+import { apiReferencePage } from "@/features/api-docs/api-reference";
+import { readRoute } from "@/platform/http/api-handler";
 
 /** Interactive reference for the OpenAPI document, every script from this origin. */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(

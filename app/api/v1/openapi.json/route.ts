@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { buildOpenApiDocument } from "@/features/api-docs/document";
+import { readRoute } from "@/platform/http/api-handler";
 
 let cached: string | undefined;
 

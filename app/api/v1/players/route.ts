@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { playersRead } from "@/lib/reads/players";
+import { playersRead } from "@/features/players/reads/players";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

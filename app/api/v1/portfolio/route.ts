@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { portfolioRead } from "@/lib/reads/portfolio";
+import { portfolioRead } from "@/features/portfolio/reads/portfolio";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

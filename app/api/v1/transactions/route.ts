@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { bulkTransactionsRead } from "@/lib/reads/bulk-transactions";
+import { bulkTransactionsRead } from "@/features/transactions/reads/bulk-transactions";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

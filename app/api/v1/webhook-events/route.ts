@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { webhookEventsRead } from "@/lib/reads/webhook-events";
+import { webhookEventsRead } from "@/features/webhook-events/reads/webhook-events";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

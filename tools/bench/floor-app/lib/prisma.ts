@@ -1,5 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../../../../lib/db/generated/client.ts";
+import { PrismaClient } from "../../../../platform/db/generated/client.ts";
 
 const globalForPrisma = globalThis as unknown as { floorPrisma?: PrismaClient };
 

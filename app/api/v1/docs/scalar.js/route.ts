@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { scalarBundle } from "@/lib/openapi/api-reference";
+import { scalarBundle } from "@/features/api-docs/api-reference";
+import { readRoute } from "@/platform/http/api-handler";
 
 /** The pinned Scalar browser bundle for the API reference page; cached for good under its content version. */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = readRoute(

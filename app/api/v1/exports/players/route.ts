@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { profilesExport } from "@/lib/reads/profiles-export";
+import { profilesExport } from "@/features/exports/reads/profiles-export";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { playerProfileRead } from "@/lib/reads/player-profile";
+import { playerProfileRead } from "@/features/players/reads/player-profile";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

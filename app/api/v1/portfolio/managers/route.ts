@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { portfolioManagersRead } from "@/lib/reads/portfolio-managers";
+import { portfolioManagersRead } from "@/features/portfolio/reads/portfolio-managers";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

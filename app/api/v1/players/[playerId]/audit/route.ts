@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { playerAuditTrailRead } from "@/lib/reads/player-audit-trail";
+import { playerAuditTrailRead } from "@/features/audit/reads/player-audit-trail";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

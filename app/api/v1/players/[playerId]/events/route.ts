@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { playerEventsStream } from "@/lib/reads/player-events";
+import { playerEventsStream } from "@/features/live/reads/player-events";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

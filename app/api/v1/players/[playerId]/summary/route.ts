@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { playerSummaryRead } from "@/lib/reads/player-figures";
+import { playerSummaryRead } from "@/features/players/reads/player-figures";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { transactionTotalsRead } from "@/lib/reads/player-figures";
+import { transactionTotalsRead } from "@/features/players/reads/player-figures";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { playerTransactionsRead } from "@/lib/reads/player-transactions";
+import { playerTransactionsRead } from "@/features/transactions/reads/player-transactions";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

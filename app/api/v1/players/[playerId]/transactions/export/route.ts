@@ -1,5 +1,5 @@
-import { readRoute } from "@/lib/http/api-handler";
-import { transactionExport } from "@/lib/reads/transaction-export";
+import { transactionExport } from "@/features/exports/reads/transaction-export";
+import { readRoute } from "@/platform/http/api-handler";
 
 export const dynamic = "force-dynamic";
 

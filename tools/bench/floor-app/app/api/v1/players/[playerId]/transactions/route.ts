@@ -3,7 +3,7 @@ import { floorPrisma } from "../../../../../../lib/prisma.ts";
 export const dynamic = "force-dynamic";
 
 /**
- * The product's unfiltered first page, the same three reads in parallel (lib/players/list-player-transactions.ts):
+ * The product's unfiltered first page, the same three reads in parallel (features/transactions/data/list-player-transactions.ts):
  * the player by primary key, limit + 1 rows newest first (date DESC, id DESC), the total from the daily stats.
  */
 export async function GET(
