@@ -292,3 +292,27 @@ describe("browser code", () => {
     expect(runtimeImportSpecifiers(source)).toEqual(["./c.ts", "./side-effect.ts", "./e.ts", "./f.ts"]);
   });
 });
+
+describe("docs/architecture.md follows the tree", () => {
+  // The page is the map of the house: a feature, platform or worker folder it does not name is one a reader
+  // cannot find, and a folder it names that is gone sends them nowhere.
+  const folders = (floor: string) =>
+    readdirSync(path.join(ROOT, floor), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => `${floor}/${e.name}/`);
+  const page = () => readFileSync(path.join(ROOT, "docs", "architecture.md"), "utf8");
+
+  it("names every folder of features/, platform/ and workers/", () => {
+    const all = ["features", "platform", "workers"].flatMap(folders);
+    expect(all.length).toBeGreaterThan(20);
+    expect(all.filter((folder) => !page().includes(`\`${folder}\``))).toEqual([]);
+  });
+
+  it("names no such folder that does not exist", () => {
+    const named = [...page().matchAll(/`((?:features|platform|workers)\/[\w-]+\/)`/g)].map(
+      (m) => m[1] as string,
+    );
+    const all = new Set(["features", "platform", "workers"].flatMap(folders));
+    expect(named.filter((folder) => !all.has(folder))).toEqual([]);
+  });
+});
