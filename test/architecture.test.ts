@@ -90,6 +90,41 @@ describe("the floors", () => {
   });
 });
 
+describe("a feature's public surface", () => {
+  // Another feature sees a feature through its entries only: index.ts (its server surface) or client.ts (what
+  // browser code may use: no server-only module, no zod). Its folders stay free to change behind them.
+  // Loaded lazily by another feature's page (a dynamic import, so that its code splits into a chunk of its own):
+  // through an entry, the entry's other exports would pull it into the page's first load.
+  const LAZY = [path.join("features", "transactions", "ui", "transactions-panel.tsx")];
+  const entryViolations = (file: string, source: string) =>
+    importSpecifiers(source).flatMap((specifier) => {
+      const target = resolveSpecifier(file, specifier);
+      if (!target || LAZY.includes(target)) return [];
+      const [top, feature, ...rest] = target.split(path.sep);
+      if (top !== "features" || feature === file.split(path.sep)[1]) return [];
+      const entry = rest.join("/").replace(/\.ts$/, "");
+      return entry === "" || entry === "index" || entry === "client" ? [] : [`${file}: ${specifier}`];
+    });
+
+  it("a feature imports another feature only through its index.ts or client.ts", () => {
+    const files = applicationFiles("features");
+    const found = files.flatMap((f) => entryViolations(f, readFileSync(path.join(ROOT, f), "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("names an import of another feature's inner module, and lets entries and its own modules be", () => {
+    const source = [
+      'import { a } from "@/features/transactions/data/map-transaction";',
+      'import { b } from "@/features/transactions";',
+      'import type { C } from "@/features/transactions/client";',
+      'import { d } from "../data/map-player.ts";',
+    ].join("\n");
+    expect(entryViolations(path.join("features", "players", "reads", "x.ts"), source)).toEqual([
+      "features/players/reads/x.ts: @/features/transactions/data/map-transaction",
+    ]);
+  });
+});
+
 describe("no import circles", () => {
   it("no product module reaches itself through run-time imports", () => {
     expect(importCycles(productFiles())).toEqual([]);

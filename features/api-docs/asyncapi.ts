@@ -8,7 +8,7 @@ import {
   WALLET_SUBJECTS,
   walletPlayerEventSchema,
   walletTransactionEventSchema,
-} from "@/features/live/schema/wallet-events";
+} from "@/features/live";
 
 /*
  * The wallet's event contract as an AsyncAPI 3.0 document, generated from the same zod schemas as the consumer's

@@ -10,7 +10,7 @@ import {
   type WebhookEventType,
   webhookPingSchema,
   withdrawalRequestedEventSchema,
-} from "@/features/webhook-events/schema/webhook-payloads";
+} from "@/features/webhook-events";
 
 /*
  * The OpenAPI 3.1 `webhooks` section: what this service POSTs to the risk service's endpoints (docs/webhooks.md).

@@ -11,7 +11,7 @@ import {
 } from "@/features/audit/client/audit-trail";
 import { auditQueries } from "@/features/audit/client/queries";
 import type { AuditOperation } from "@/features/audit/schema/audit";
-import { TimeZoneSwitch } from "@/features/players/ui/time-zone-switch";
+import { TimeZoneSwitch } from "@/features/players/client";
 import { buttonClass } from "@/platform/ui/button";
 import { useTimeZone } from "@/platform/ui/hooks/use-time-zone";
 import { AuditLoadError } from "./audit-load-error.tsx";

@@ -4,7 +4,7 @@ import { ChevronDown, ChevronRight } from "lucide-react";
 import { Fragment, type ReactNode, useMemo } from "react";
 import { type AuditEntry, describeEntry, groupAuditEvents } from "@/features/audit/client/audit-labels";
 import type { AuditEventData } from "@/features/audit/client/queries";
-import { useRowDetails } from "@/features/transactions/client/use-row-details";
+import { useRowDetails } from "@/features/transactions/client";
 import type { TimeZoneChoice } from "@/platform/format/days";
 import { cn } from "@/platform/ui/cn";
 import { useMediaQuery } from "@/platform/ui/hooks/use-media-query";

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Change, ChangeRecord } from "@/features/changes/schema/change";
-import { getPlayerProfiles } from "@/features/players/data/get-player-profiles";
-import type { PlayerProfile } from "@/features/players/schema/player";
-import { toTransaction } from "@/features/transactions/data/map-transaction";
+import type { PlayerProfile } from "@/features/players";
+import { getPlayerProfiles } from "@/features/players";
+import { toTransaction } from "@/features/transactions";
 import { getPrisma } from "@/platform/db/client";
 import type { PrismaClient } from "@/platform/db/generated/client";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { type Change, type ChangeKind, FILTERED_CHANGES_SCAN } from "@/features/changes/schema/change";
-import type { TransactionStatus } from "@/features/transactions/schema/transaction";
+import type { TransactionStatus } from "@/features/transactions";
 import { getPrisma } from "@/platform/db/client";
 import { Prisma, type PrismaClient } from "@/platform/db/generated/client";
 

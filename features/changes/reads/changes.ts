@@ -1,7 +1,7 @@
 import { withRecords } from "@/features/changes/data/change-records";
 import { listChanges } from "@/features/changes/data/list-changes";
 import { changesQuerySchema } from "@/features/changes/schema/change";
-import { maskProfileContact } from "@/features/players/data/mask-contact";
+import { maskProfileContact } from "@/features/players";
 import { hasScope, SCOPES } from "@/platform/auth/scopes";
 import type { NextPage } from "@/platform/http/next-link";
 import { feedGone, invalidParameters } from "@/platform/problems/problem";

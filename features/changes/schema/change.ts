@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { playerProfileSchema } from "@/features/players";
+import { TRANSACTION_STATUSES, transactionSchema } from "@/features/transactions";
 import { playerIdSchema } from "@/platform/schemas/common";
 import { dateTimeSchema, wholeNumberParam } from "../../../platform/schemas/common.ts";
-import { playerProfileSchema } from "../../players/schema/player.ts";
-import { TRANSACTION_STATUSES, transactionSchema } from "../../transactions/schema/transaction.ts";
 
 /* The change feed (GET /changes, docs/change-feed.md): what changed in the read model, in commit order. */
 

@@ -1,5 +1,4 @@
-import type { ExportFormat, TransactionFilters } from "@/features/transactions/schema/transaction";
-import type { TransactionSort } from "@/features/transactions/schema/transaction-cursor";
+import type { ExportFormat, TransactionFilters, TransactionSort } from "@/features/transactions";
 import type { DateBound } from "@/platform/schemas/date-bound";
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import "server-only";
-import type { PlayerProfile } from "@/features/players/schema/player";
+import type { PlayerProfile } from "@/features/players";
+import { toPlayerProfile } from "@/features/players";
 import { getPrisma } from "@/platform/db/client";
 import type { Prisma, PrismaClient } from "@/platform/db/generated/client";
-import { toPlayerProfile } from "../../players/data/map-player.ts";
 
 /** Players per batch: a small first one so the first line leaves at once, then larger ones. */
 export const PROFILE_EXPORT_BATCH = { first: 100, rest: 500 } as const;

@@ -1,22 +1,24 @@
 import "server-only";
+import { narrowToPending } from "@/features/portfolio";
 import type {
   EventType,
   Transaction,
   TransactionFilters,
+  TransactionKey,
+  TransactionSort,
   TransactionStatus,
-} from "@/features/transactions/schema/transaction";
-import type { TransactionKey, TransactionSort } from "@/features/transactions/schema/transaction-cursor";
+} from "@/features/transactions";
+import {
+  afterKeySql,
+  filterRange,
+  type InstantRange,
+  orderBySql,
+  transactionWhereSql,
+} from "@/features/transactions";
 import { getPrisma } from "@/platform/db/client";
 import { Prisma, type PrismaClient } from "@/platform/db/generated/client";
 import { playerNotFound } from "@/platform/http/errors";
 import { ExactNumber } from "@/platform/schemas/exact-number";
-import { narrowToPending } from "../../portfolio/data/narrow-to-pending.ts";
-import { filterRange, type InstantRange } from "../../transactions/data/transaction-where.ts";
-import {
-  afterKeySql,
-  orderBySql,
-  transactionWhereSql,
-} from "../../transactions/data/transaction-where-sql.ts";
 
 /** Small first batch so the first bytes leave at once; larger ones after that for throughput. */
 export const EXPORT_BATCH = { first: 200, rest: 5_000 } as const;

@@ -1,4 +1,4 @@
-import type { ExportFormat, Transaction } from "@/features/transactions/schema/transaction";
+import type { ExportFormat, Transaction } from "@/features/transactions";
 import { ExactNumber } from "@/platform/schemas/exact-number";
 
 /**

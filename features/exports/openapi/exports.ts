@@ -1,9 +1,9 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
-import { exportHeaders, RESUME_RECIPE } from "@/features/exports/openapi/export-parts";
-import { playerExportQuerySchema, playerProfileSchema } from "@/features/players/schema/player";
+import { profileExample } from "@/features/api-docs";
+import { playerExportQuerySchema, playerProfileSchema } from "@/features/players";
 import { SCOPES } from "@/platform/auth/scopes";
+import { exportHeaders, RESUME_RECIPE } from "@/platform/openapi/export-parts";
 import { readResponses, requires, sessionHeader } from "@/platform/openapi/operation-parts";
-import { profileExample } from "../../api-docs/examples.ts";
 
 /* The bulk exports that are not one player's: the profiles. */
 

@@ -1,8 +1,11 @@
+import { countPlayerProfiles } from "@/features/exports/data/count-player-profiles";
 import { streamPlayerProfiles } from "@/features/exports/data/stream-player-profiles";
-import { assertPlayerExists } from "@/features/players/data/assert-player-exists";
-import { countPlayerProfiles } from "@/features/players/data/count-player-profiles";
-import { maskProfileContact } from "@/features/players/data/mask-contact";
-import { type PlayerProfile, playerExportQuerySchema } from "@/features/players/schema/player";
+import {
+  assertPlayerExists,
+  maskProfileContact,
+  type PlayerProfile,
+  playerExportQuerySchema,
+} from "@/features/players";
 import { hasScope, SCOPES } from "@/platform/auth/scopes";
 import type { PrismaClient } from "@/platform/db/generated/client";
 import type { AuditedRead } from "@/platform/http/api-context";

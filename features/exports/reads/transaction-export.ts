@@ -5,10 +5,12 @@ import {
   exportLines,
   exportPreamble,
 } from "@/features/exports/data/transaction-export-format";
-import { countPlayerTransactions } from "@/features/transactions/data/count-player-transactions";
-import { findTransactionPosition } from "@/features/transactions/data/find-transaction-position";
-import { transactionExportQuerySchema } from "@/features/transactions/schema/transaction";
-import type { TransactionKey } from "@/features/transactions/schema/transaction-cursor";
+import type { TransactionKey } from "@/features/transactions";
+import {
+  countPlayerTransactions,
+  findTransactionPosition,
+  transactionExportQuerySchema,
+} from "@/features/transactions";
 import type { PrismaClient } from "@/platform/db/generated/client";
 import { invalidParameters } from "@/platform/problems/problem";
 import { playerIdSchema } from "@/platform/schemas/common";

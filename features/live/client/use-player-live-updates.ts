@@ -3,8 +3,7 @@
 import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, use, useEffect, useRef, useState } from "react";
 import { followPlayerChanges, type LiveStatus } from "@/features/live/client/live-updates";
-import { newTransactionCount } from "@/features/transactions/client/new-transactions";
-import { transactionQueries } from "@/features/transactions/client/queries";
+import { newTransactionCount, transactionQueries } from "@/features/transactions/client";
 import { coalesce } from "@/platform/client/coalesce";
 
 export interface LiveUpdates {

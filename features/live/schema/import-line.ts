@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { playerProfileSchema } from "@/features/players";
+import { transactionSchema } from "@/features/transactions";
 import { type DecimalTree, isDecimalPath, parseWire } from "@/platform/client/wire-codec";
 import { playerIdSchema } from "@/platform/schemas/common";
 import { decimalTree } from "../../../platform/schemas/decimal-tree.ts";
 import { ExactNumber } from "../../../platform/schemas/exact-number.ts";
-import { playerProfileSchema } from "../../players/schema/player.ts";
-import { transactionSchema } from "../../transactions/schema/transaction.ts";
 
 /*
  * One NDJSON line of db:import (or one wallet event, features/live/schema/wallet-events.ts) → a validated record, or the

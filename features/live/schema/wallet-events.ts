@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TRANSACTION_STATUSES } from "../../transactions/schema/transaction.ts";
+import { TRANSACTION_STATUSES } from "@/features/transactions";
 import {
   importPlayerSchema,
   importTransactionObject,

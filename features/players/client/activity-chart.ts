@@ -1,7 +1,7 @@
 import { formatTick, type ValueAxis, valueAxis } from "@/features/players/client/axis-ticks";
 import type { ActivityFlow } from "@/features/players/schema/activity";
-import { drillDownHref, monthDays } from "@/features/transactions/client/drill-down";
-import type { EventTypeValue } from "@/features/transactions/client/transaction-url-state";
+import type { EventTypeValue } from "@/features/transactions/client";
+import { drillDownHref, monthDays } from "@/features/transactions/client";
 import { DISPLAY_LOCALE } from "@/platform/format/locale";
 import type { MonthlyActivityData } from "./queries.ts";
 

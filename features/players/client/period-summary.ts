@@ -1,7 +1,7 @@
 import { countChange, moneyChange, type PeriodChange } from "@/features/players/client/period-change";
 import type { PlayerPeriodSummaryData } from "@/features/players/client/queries";
-import { drillDownHref, periodDays } from "@/features/transactions/client/drill-down";
-import type { EventTypeValue as EventType } from "@/features/transactions/client/transaction-url-state";
+import type { EventTypeValue as EventType } from "@/features/transactions/client";
+import { drillDownHref, periodDays } from "@/features/transactions/client";
 import { formatDate } from "@/platform/format/dates";
 import { formatCount, formatMoney } from "@/platform/format/money";
 import type { SummaryPeriod } from "@/platform/schemas/enums";

@@ -1,6 +1,6 @@
 import { parseAsStringLiteral } from "nuqs/server";
+import { transactionSearchParams } from "@/features/transactions/client";
 import { SUMMARY_PERIODS } from "@/platform/schemas/enums";
-import { transactionSearchParams } from "../../transactions/client/transaction-url-state.ts";
 
 /** The profile page's sections, in tab order (a tab shows its name, capitalised); Audit is for admins only. */
 export const PLAYER_SECTIONS = ["overview", "transactions", "activity", "audit"] as const;

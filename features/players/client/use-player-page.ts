@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useTransition } from "react";
-import { usePlayerLiveUpdates } from "@/features/live/client/use-player-live-updates";
+import { usePlayerLiveUpdates } from "@/features/live/client";
 import { availablePlayerSections, type PlayerSection } from "@/features/players/client/player-sections";
 import { playerQueries } from "@/features/players/client/queries";
 import { usePlayerSection } from "@/features/players/client/use-player-section";

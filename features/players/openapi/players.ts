@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
+import { playerBatchExample, playerSearchExample, profileExample } from "@/features/api-docs";
 import {
   MAX_BATCH_IDS,
   playerBatchIdsParam,
@@ -17,7 +18,6 @@ import {
   readResponses,
   requires,
 } from "@/platform/openapi/operation-parts";
-import { playerBatchExample, playerSearchExample, profileExample } from "../../api-docs/examples.ts";
 
 /* Player search and profiles. The keys' order is their order in the document. */
 

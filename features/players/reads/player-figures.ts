@@ -2,12 +2,12 @@ import { getPlayerMonthlyActivity } from "@/features/players/data/get-player-mon
 import { getPlayerSummary } from "@/features/players/data/get-player-summary";
 import { monthlyActivityQuerySchema } from "@/features/players/schema/activity";
 import { summaryQuerySchema } from "@/features/players/schema/summary";
-import { getPlayerTransactionFacets } from "@/features/transactions/data/get-player-transaction-facets";
-import { sumPlayerTransactions } from "@/features/transactions/data/sum-player-transactions";
 import {
+  getPlayerTransactionFacets,
+  sumPlayerTransactions,
   type TransactionFilters,
   transactionFacetsQuerySchema,
-} from "@/features/transactions/schema/transaction";
+} from "@/features/transactions";
 import type { PrismaClient } from "@/platform/db/generated/client";
 import { playerIdSchema } from "@/platform/schemas/common";
 import { defineRead } from "../../../platform/reads/read-definition.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { eventTypeSchema } from "@/features/transactions";
 import {
   dateTimeSchema,
   exactNumberSchema,
@@ -10,7 +11,6 @@ import {
 } from "../../../platform/schemas/common.ts";
 import { KYC_STATUSES } from "../../../platform/schemas/enums.ts";
 import { updatedSinceParam } from "../../../platform/schemas/updated-since.ts";
-import { eventTypeSchema } from "../../transactions/schema/transaction.ts";
 
 export { KYC_STATUSES };
 export const kycStatusSchema = z.enum(KYC_STATUSES).meta({ id: "KycStatus" });

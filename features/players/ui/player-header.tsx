@@ -2,10 +2,10 @@
 
 import type { ReactNode } from "react";
 import type { PlayerProfileData } from "@/features/players/client/queries";
+import { BlockedBadge, KycBadge, WithdrawalBadge } from "@/features/transactions/client";
 import { formatMoney } from "@/platform/format/money";
 import { cn } from "@/platform/ui/cn";
 import { Skeleton } from "../../../platform/ui/skeleton.tsx";
-import { BlockedBadge, KycBadge, WithdrawalBadge } from "../../transactions/ui/status-badges.tsx";
 
 /**
  * The player's identity, status and key balances, kept in view (sticky) over every section, with the

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { noMatchText, searchLabel } from "@/features/players/client/player-search";
 import type { PlayerSummaryData, TransactionMatchData } from "@/features/players/client/queries";
 import { usePlayerSearch } from "@/features/players/client/use-player-search";
+import { BlockedBadge, KycBadge, WithdrawalBadge } from "@/features/transactions/client";
 import { formatDate, formatDateTime } from "@/platform/format/dates";
 import { EVENT_TYPE_LABELS } from "@/platform/format/labels";
 import { formatMoney, isIsoCurrency } from "@/platform/format/money";
@@ -12,7 +13,6 @@ import { cn } from "@/platform/ui/cn";
 import { ErrorState } from "../../../platform/ui/error-state.tsx";
 import { SegmentedControl } from "../../../platform/ui/segmented-control.tsx";
 import { Skeleton } from "../../../platform/ui/skeleton.tsx";
-import { BlockedBadge, KycBadge, WithdrawalBadge } from "../../transactions/ui/status-badges.tsx";
 
 const VIEW_OPTIONS = [
   { value: "all", label: "All players" },

@@ -1,8 +1,8 @@
 import "server-only";
-import type { TransactionFilters } from "@/features/transactions/schema/transaction";
+import type { TransactionFilters } from "@/features/transactions";
+import { type InstantRange, statsWhere } from "@/features/transactions";
 import { getPrisma } from "@/platform/db/client";
 import type { PrismaClient } from "@/platform/db/generated/client";
-import { type InstantRange, statsWhere } from "../../transactions/data/transaction-where.ts";
 
 const DAY = 86_400_000;
 

@@ -7,10 +7,10 @@ import type {
   PortfolioColumns,
   portfolioFeatures,
 } from "@/features/portfolio/client/use-portfolio-table";
+import { BlockedBadge, KycBadge, WithdrawalBadge } from "@/features/transactions/client";
 import { directionOf, formatMoney } from "@/platform/format/money";
 import type { PortfolioFlag } from "@/platform/schemas/enums";
 import { cn } from "@/platform/ui/cn";
-import { BlockedBadge, KycBadge, WithdrawalBadge } from "../../transactions/ui/status-badges.tsx";
 import { FlagBadge } from "./flag-badge.tsx";
 
 const helper = createColumnHelper<typeof portfolioFeatures, PortfolioPlayerData>();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { useNewTransactions } from "@/features/live/client/use-player-live-updates";
+import { useNewTransactions } from "@/features/live/client";
 import { useTransactionView } from "@/features/transactions/client/use-transaction-view";
 import {
   type TransactionColumns,

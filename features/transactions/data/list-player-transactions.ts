@@ -1,4 +1,5 @@
 import "server-only";
+import { narrowToPending } from "@/features/portfolio";
 import type { Transaction, TransactionFilters } from "@/features/transactions/schema/transaction";
 import {
   encodeSortedCursor,
@@ -13,7 +14,6 @@ import {
 } from "@/platform/db/generated/client";
 import { playerNotFound } from "@/platform/http/errors";
 import { ExactNumber } from "@/platform/schemas/exact-number";
-import { narrowToPending } from "../../portfolio/data/narrow-to-pending.ts";
 import { countPlayerTransactions } from "./count-player-transactions.ts";
 import { toTransaction } from "./map-transaction.ts";
 import { skipWholeDays } from "./skip-whole-days.ts";

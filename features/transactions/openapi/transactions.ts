@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
-import { exportHeaders, RESUME_RECIPE } from "@/features/exports/openapi/export-parts";
+import { transactionPageExample } from "@/features/api-docs";
 import {
   transactionExportLineSchema,
   transactionExportQuerySchema,
@@ -11,6 +11,7 @@ import {
 import { transactionFacetsSchema } from "@/features/transactions/schema/transaction-facets";
 import { transactionTotalsSchema } from "@/features/transactions/schema/transaction-totals";
 import { SCOPES } from "@/platform/auth/scopes";
+import { exportHeaders, RESUME_RECIPE } from "@/platform/openapi/export-parts";
 import {
   ok,
   paged,
@@ -22,7 +23,6 @@ import {
   requires,
   sessionHeader,
 } from "@/platform/openapi/operation-parts";
-import { transactionPageExample } from "../../api-docs/examples.ts";
 
 /*
  * A player's transactions: the list, the export, the filter values and the totals. The keys' order is their

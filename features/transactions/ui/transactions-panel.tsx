@@ -1,6 +1,7 @@
 "use client";
 
 import { Inbox, SearchX, TriangleAlert, X } from "lucide-react";
+import { ExportButton } from "@/features/exports/client";
 import {
   useIgnoredTransactionParams,
   type useTransactionView,
@@ -12,7 +13,6 @@ import { formatCount } from "@/platform/format/money";
 import { Button } from "../../../platform/ui/button.tsx";
 import { TitledCard } from "../../../platform/ui/card.tsx";
 import { ErrorState } from "../../../platform/ui/error-state.tsx";
-import { ExportButton } from "../../exports/ui/export-button.tsx";
 import { NewTransactionsNotice } from "./new-transactions-notice.tsx";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { transactionColumns } from "./transaction-columns.tsx";

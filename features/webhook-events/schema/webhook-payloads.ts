@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { walletPlayerEventSchema, walletTransactionEventSchema } from "@/features/live";
+import { kycStatusSchema } from "@/features/players";
 import type { DecimalTree } from "@/platform/client/wire-codec";
 import { playerIdSchema } from "@/platform/schemas/common";
 import { dateTimeSchema, exactNumberSchema } from "../../../platform/schemas/common.ts";
 import { decimalTree } from "../../../platform/schemas/decimal-tree.ts";
-import { walletPlayerEventSchema, walletTransactionEventSchema } from "../../live/schema/wallet-events.ts";
-import { kycStatusSchema } from "../../players/schema/player.ts";
 
 /*
  * Webhooks for the risk service (issue 26, docs/webhooks.md): the event types an endpoint subscribes to, the

@@ -1,7 +1,7 @@
 import "server-only";
 import { getPrisma } from "@/platform/db/client";
 import type { PrismaClient } from "@/platform/db/generated/client";
-import { profileExportWhere } from "../../exports/data/stream-player-profiles.ts";
+import { profileExportWhere } from "./stream-player-profiles.ts";
 
 export interface CountPlayerProfilesOptions {
   /** Only this VIP manager's players (`vip_manager`, exact). */

@@ -1,0 +1,7 @@
+/** What other features may use of this feature (docs/architecture.md): its public surface on the server. */
+export {
+  playerBatchExample,
+  playerSearchExample,
+  profileExample,
+  transactionPageExample,
+} from "./examples.ts";

@@ -1,0 +1,2 @@
+/** What other features may use of this feature (docs/architecture.md): its public surface on the server. */
+export { exportPaths } from "./openapi/exports.ts";
