@@ -12,7 +12,7 @@ import { JsonText } from "@/platform/schemas/json-text";
  * One row as JSON text, written by the statement in the schema's key order (BulkTransaction: the list's row, then
  * player_id), with the digits and instants the list's mapper (toTransaction) writes: canonical numbers
  * (trim_scale), instants as toISOString writes them. Decoding 15 columns per row and writing the JSON in the app
- * took 59 ms of a 1,000-row page whose statement took 8.5 ms (docs/scale.md, "The bulk copy"); the test compares
+ * took 59 ms of a 1,000-row page whose statement took 8.5 ms (docs/performance.md, "Machine copy"); the test compares
  * the text with the mapper's, byte for byte.
  */
 const iso = (column: string) =>
