@@ -1,3 +1,14 @@
+/*
+ * The API's request pipeline is one line in two halves, both in platform/http (docs/architecture.md, "One request").
+ * Before Next.js routes a request, on the raw node:http server (plain JavaScript, preloaded by scripts/serve.mjs
+ * through platform/runtime/server-preload.mjs, else installed by platform/runtime/server-hooks.ts):
+ *   upgrade-guard.mjs   every Upgrade request answered 400 and closed
+ *   request-stamp.mjs   the TCP peer recorded, a malformed path flagged, the security headers set; its gate,
+ *   request-gate.mjs    a body over its bound 413, a foreign Host in demo mode 421
+ *   protocol-guard.ts   TRACE and unknown methods answered 405
+ * Then this module, for every route under app/api/v1 (`readRoute`):
+ *   beginRequest → rejectMalformedPath → admitCaller → serveRead (the read, its audit row) → finishRequest
+ */
 import type { NextRequest } from "next/server";
 import type { ApiPrincipal } from "@/platform/auth/api-auth";
 import { log } from "@/platform/log/log";
