@@ -38,7 +38,7 @@ const PLAYER_NAMES = names(PLAYER_EVENT_COLUMNS);
 const TRANSACTION_NAMES = names(TRANSACTION_EVENT_COLUMNS);
 
 // The batches arrive as one JSON parameter, unpacked by json_to_recordset: read once, the text form is cheaper than
-// jsonb's, which is built whole before it is unpacked (+6 to +15 % events/s on 1,000-event batches; docs/performance.md).
+// jsonb's, which is built whole before it is unpacked (measured +6 to +15 % events/s on 1,000-event batches).
 /**
  * Profiles, applied when their version is higher than the stored one ($1: JSON array of flat records). A new
  * player starts with zero balances (no transactions yet); a changed one keeps its derived figures, but whether it
