@@ -91,8 +91,9 @@ describe("the floors", () => {
 });
 
 describe("a feature's public surface", () => {
-  // Another feature sees a feature through its entries only: index.ts (its server surface) or client.ts (what
-  // browser code may use: no server-only module, no zod). Its folders stay free to change behind them.
+  // Another feature sees a feature through its entries only: index.ts (shapes and pure modules, safe in any
+  // process), server.ts (its data functions, "server-only") or client.ts (what browser code may use: no
+  // server-only module, no zod). Its folders stay free to change behind them.
   // Loaded lazily by another feature's page (a dynamic import, so that its code splits into a chunk of its own):
   // through an entry, the entry's other exports would pull it into the page's first load.
   const LAZY = [path.join("features", "transactions", "ui", "transactions-panel.tsx")];
@@ -103,10 +104,10 @@ describe("a feature's public surface", () => {
       const [top, feature, ...rest] = target.split(path.sep);
       if (top !== "features" || feature === file.split(path.sep)[1]) return [];
       const entry = rest.join("/").replace(/\.ts$/, "");
-      return entry === "" || entry === "index" || entry === "client" ? [] : [`${file}: ${specifier}`];
+      return ["", "index", "client", "server"].includes(entry) ? [] : [`${file}: ${specifier}`];
     });
 
-  it("a feature imports another feature only through its index.ts or client.ts", () => {
+  it("a feature imports another feature only through its index.ts, server.ts or client.ts", () => {
     const files = applicationFiles("features");
     const found = files.flatMap((f) => entryViolations(f, readFileSync(path.join(ROOT, f), "utf8")));
     expect(found).toEqual([]);
@@ -117,11 +118,41 @@ describe("a feature's public surface", () => {
       'import { a } from "@/features/transactions/data/map-transaction";',
       'import { b } from "@/features/transactions";',
       'import type { C } from "@/features/transactions/client";',
+      'import { e } from "@/features/transactions/server";',
       'import { d } from "../data/map-player.ts";',
     ].join("\n");
     expect(entryViolations(path.join("features", "players", "reads", "x.ts"), source)).toEqual([
       "features/players/reads/x.ts: @/features/transactions/data/map-transaction",
     ]);
+  });
+});
+
+describe("what runs outside Next.js", () => {
+  // The workers and the launcher's steps run on plain Node (compiled by scripts/compile-scripts.mjs, or through
+  // tsx in development), where "server-only" does not resolve: a feature's index.ts must not pull one in.
+  const ENTRIES = [
+    path.join("workers", "ingest", "main.ts"),
+    path.join("workers", "webhooks", "dispatch-main.ts"),
+    path.join("workers", "webhooks", "admin-main.ts"),
+    path.join("scripts", "serve-prepare.ts"),
+    path.join("scripts", "serve-embedded.ts"),
+  ];
+  it("reaches no module marked server-only", () => {
+    const seen = new Set<string>();
+    const queue = [...ENTRIES];
+    const marked: string[] = [];
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const source = readFileSync(path.join(ROOT, file), "utf8");
+      if (/^import "server-only";$/m.test(source)) marked.push(file);
+      for (const specifier of runtimeImportSpecifiers(source)) {
+        const next = resolveFile(file, specifier);
+        if (next) queue.push(next);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(30);
+    expect(marked).toEqual([]);
   });
 });
 

@@ -1,6 +1,4 @@
 /** What other features may use of this feature (docs/architecture.md): its public surface on the server. */
-export { assertPlayerExists } from "./data/assert-player-exists.ts";
-export { getPlayerProfiles } from "./data/get-player-profiles.ts";
 export { toPlayerProfile } from "./data/map-player.ts";
 export { maskProfileContact } from "./data/mask-contact.ts";
 export { activityPaths } from "./openapi/activity.ts";

@@ -1,3 +1,2 @@
 /** What other features may use of this feature (docs/architecture.md): its public surface on the server. */
-export { narrowToPending } from "./data/narrow-to-pending.ts";
 export { portfolioPaths } from "./openapi/portfolio.ts";

@@ -1,9 +1,5 @@
 /** What other features may use of this feature (docs/architecture.md): its public surface on the server. */
-export { countPlayerTransactions } from "./data/count-player-transactions.ts";
-export { findTransactionPosition } from "./data/find-transaction-position.ts";
-export { getPlayerTransactionFacets } from "./data/get-player-transaction-facets.ts";
 export { toTransaction } from "./data/map-transaction.ts";
-export { sumPlayerTransactions } from "./data/sum-player-transactions.ts";
 export type { InstantRange } from "./data/transaction-where.ts";
 export { filterRange, statsWhere } from "./data/transaction-where.ts";
 export { afterKeySql, orderBySql, transactionWhereSql } from "./data/transaction-where-sql.ts";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Change, ChangeRecord } from "@/features/changes/schema/change";
 import type { PlayerProfile } from "@/features/players";
-import { getPlayerProfiles } from "@/features/players";
+import { getPlayerProfiles } from "@/features/players/server";
 import { toTransaction } from "@/features/transactions";
 import { getPrisma } from "@/platform/db/client";
 import type { PrismaClient } from "@/platform/db/generated/client";

@@ -1,11 +1,7 @@
 import { countPlayerProfiles } from "@/features/exports/data/count-player-profiles";
 import { streamPlayerProfiles } from "@/features/exports/data/stream-player-profiles";
-import {
-  assertPlayerExists,
-  maskProfileContact,
-  type PlayerProfile,
-  playerExportQuerySchema,
-} from "@/features/players";
+import { maskProfileContact, type PlayerProfile, playerExportQuerySchema } from "@/features/players";
+import { assertPlayerExists } from "@/features/players/server";
 import { hasScope, SCOPES } from "@/platform/auth/scopes";
 import type { PrismaClient } from "@/platform/db/generated/client";
 import type { AuditedRead } from "@/platform/http/api-context";

@@ -6,11 +6,8 @@ import {
   exportPreamble,
 } from "@/features/exports/data/transaction-export-format";
 import type { TransactionKey } from "@/features/transactions";
-import {
-  countPlayerTransactions,
-  findTransactionPosition,
-  transactionExportQuerySchema,
-} from "@/features/transactions";
+import { transactionExportQuerySchema } from "@/features/transactions";
+import { countPlayerTransactions, findTransactionPosition } from "@/features/transactions/server";
 import type { PrismaClient } from "@/platform/db/generated/client";
 import { invalidParameters } from "@/platform/problems/problem";
 import { playerIdSchema } from "@/platform/schemas/common";

@@ -2,7 +2,7 @@ import { acquireLiveStreamSlot } from "@/features/live/data/live-stream-gate";
 import { playerChangeEvents } from "@/features/live/data/player-change-events";
 import { getPlayerChangeFeed } from "@/features/live/data/player-change-feed";
 import { playerEventsQuerySchema } from "@/features/live/schema/live";
-import { assertPlayerExists } from "@/features/players";
+import { assertPlayerExists } from "@/features/players/server";
 import { getEnv } from "@/platform/env/env";
 import { closeConnection } from "@/platform/http/request-stamp.mjs";
 import { sseResponse } from "@/platform/http/sse-response";

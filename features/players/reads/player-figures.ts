@@ -2,12 +2,8 @@ import { getPlayerMonthlyActivity } from "@/features/players/data/get-player-mon
 import { getPlayerSummary } from "@/features/players/data/get-player-summary";
 import { monthlyActivityQuerySchema } from "@/features/players/schema/activity";
 import { summaryQuerySchema } from "@/features/players/schema/summary";
-import {
-  getPlayerTransactionFacets,
-  sumPlayerTransactions,
-  type TransactionFilters,
-  transactionFacetsQuerySchema,
-} from "@/features/transactions";
+import { type TransactionFilters, transactionFacetsQuerySchema } from "@/features/transactions";
+import { getPlayerTransactionFacets, sumPlayerTransactions } from "@/features/transactions/server";
 import type { PrismaClient } from "@/platform/db/generated/client";
 import { playerIdSchema } from "@/platform/schemas/common";
 import { defineRead } from "../../../platform/reads/read-definition.ts";

@@ -1,5 +1,5 @@
 import "server-only";
-import { narrowToPending } from "@/features/portfolio";
+import { narrowToPending } from "@/features/portfolio/server";
 import type { Transaction, TransactionFilters } from "@/features/transactions/schema/transaction";
 import {
   encodeSortedCursor,
