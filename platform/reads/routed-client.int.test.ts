@@ -30,7 +30,7 @@ afterAll(() => db.$disconnect());
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const API = path.join("app", "api", "v1");
-const SERVED = /import \{ (\w+) \} from "@\/lib\/reads\/([\w-]+)";/;
+const SERVED = /import \{ (\w+) \} from "@\/(features\/[\w-]+\/reads\/[\w-]+)";/;
 
 /** Each route's path under /api/v1 and the definition it serves (its file's one import from features/<name>/reads). */
 function routes(dir = API): { route: string; module: string; name: string }[] {
@@ -139,7 +139,7 @@ describe("every read runs on the client its caller hands it", () => {
   for (const { route, module, name } of all) {
     for (const query of QUERIES[route] ?? [""]) {
       it(`GET ${route}${query ? `?${query}` : ""} reads only from the client it is given`, async () => {
-        const file = path.join(ROOT, "lib", "reads", `${module}.ts`);
+        const file = path.join(ROOT, `${module}.ts`);
         const served = (await import(/* @vite-ignore */ file))[name] as Served;
         await expect(read(served, route, query)).resolves.toBeDefined();
       });

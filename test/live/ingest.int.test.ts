@@ -168,7 +168,7 @@ describe.runIf(hasNats && hasPgBin && inject("databaseKind") === "postgres")(
     // Killed after the tests too: a failed check must not leave a consumer running.
     const consumers: ScriptProcess[] = [];
     const startConsumer = (env: Record<string, string>) => {
-      const consumer = startScriptProcess("ingest.ts", env);
+      const consumer = startScriptProcess("ingest", env);
       consumers.push(consumer);
       return consumer;
     };

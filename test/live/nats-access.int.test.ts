@@ -89,7 +89,7 @@ describe.runIf(hasNats)("npm run ingest: who may reach the wallet's stream", () 
   const saved = { ...process.env };
   const scripts: ScriptProcess[] = [];
   const start = (env: Record<string, string>) => {
-    const script = startScriptProcess("ingest.ts", { INGEST_ACK_WAIT_MS: "2000", ...env });
+    const script = startScriptProcess("ingest", { INGEST_ACK_WAIT_MS: "2000", ...env });
     scripts.push(script);
     return script;
   };

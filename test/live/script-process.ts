@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { SCRIPT_SOURCES } from "../../scripts/compiled-scripts.mjs";
 import { reapOnExit } from "../support/child-reaper.ts";
 
 /*
- * A script of scripts/ as a child process: `ingest.ts` (the fault tests kill it with SIGKILL; the bench measures
- * its CPU) and `webhooks-dispatch.ts` (the at-least-once test kills it mid-delivery). Started through tsx's
+ * A worker's entry point as a child process, by its name in scripts/compiled-scripts.mjs: `ingest` (the fault tests
+ * kill it with SIGKILL; the bench measures its CPU) and `webhooks-dispatch` (the at-least-once test kills it
+ * mid-delivery). Started through tsx's
  * loader directly, so signals reach the script itself (npm does not forward them). Killed when this process ends,
  * however it ends (child-reaper.ts).
  */
@@ -15,11 +17,16 @@ export interface ScriptProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `scripts/<script>` with LOG_LEVEL=info and `env` over this process's environment. */
-export function startScriptProcess(script: string, env: Record<string, string>): ScriptProcess {
+/** Starts the entry point named `script` (from source) with LOG_LEVEL=info and `env` over this process's environment. */
+export function startScriptProcess(
+  script: "ingest" | "webhooks-dispatch",
+  env: Record<string, string>,
+): ScriptProcess {
+  const source = SCRIPT_SOURCES[script];
+  if (!source) throw new Error(`no entry point named ${script}`);
   const root = path.resolve(import.meta.dirname, "../..");
   const child = reapOnExit(
-    spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", script)], {
+    spawn(process.execPath, ["--import", "tsx", path.join(root, source)], {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: "info", ...env },
       stdio: ["ignore", "pipe", "pipe"],

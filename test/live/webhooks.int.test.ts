@@ -487,13 +487,13 @@ describe.runIf(runs)("webhooks: outbox in the ingest batch, signed at-least-once
     const { id: endpointId, secret } = await endpointFor(r, ["transaction.large"]);
     const player = await newPlayer("WH");
     await publishTransaction(transaction(player, { id: "WH-T1", amount: "50000" }));
-    const first = startScriptProcess("webhooks-dispatch.ts", {
+    const first = startScriptProcess("webhooks-dispatch", {
       ...dispatchEnv(db.url),
       WEBHOOK_TIMEOUT_MS: "30000",
     });
     await waitFor(() => r.requests.length === 1, "the first POST (left hanging)");
     await first.kill("SIGKILL");
-    const second = startScriptProcess("webhooks-dispatch.ts", dispatchEnv(db.url));
+    const second = startScriptProcess("webhooks-dispatch", dispatchEnv(db.url));
     try {
       await waitFor(() => r.requests.some((q) => q.answered === 200), "the delivery after the restart");
       await deliveryReaches(endpointId, "delivered");

@@ -170,7 +170,7 @@ async function setUp(): Promise<IngestBench> {
     LOG_LEVEL: "warn",
   };
   started.dbName = dbName;
-  const ingest: ScriptProcess = startScriptProcess("ingest.ts", ingestEnv);
+  const ingest: ScriptProcess = startScriptProcess("ingest", ingestEnv);
   started.ingest = ingest;
   const app = await startAppIfBuilt(dbUrl);
   started.app = app;
@@ -352,7 +352,7 @@ async function backlogPhase(bench: IngestBench) {
       (await probe.query<{ s: string }>("SELECT max(stream_seq) AS s FROM ingest_progress")).rows[0]?.s ?? 0,
     );
   const atStart = await committed();
-  bench.ingest = startScriptProcess("ingest.ts", bench.ingestEnv);
+  bench.ingest = startScriptProcess("ingest", bench.ingestEnv);
   started.ingest = bench.ingest;
   const startedAt = Date.now();
   let firstAt = 0;
